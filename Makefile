@@ -1,0 +1,32 @@
+# Highwater: `make demo` sets everything up and writes a game-night pack; `make test` runs the suite.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+DEMO   := demo
+SEED   ?= game-night
+
+.PHONY: demo test bench install clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	mkdir -p $(DEMO)
+	$(BIN)/highwater sheet raging-waters --players 4 --seed $(SEED) -o $(DEMO)/raging-waters.pdf --force
+	$(BIN)/highwater setup raging-waters --seed $(SEED)
+	$(BIN)/highwater score raging-waters examples/raging-waters/finished.json
+	@echo "Game-night pack written to $(DEMO)/"
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) $(DEMO) build *.egg-info

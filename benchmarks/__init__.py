@@ -1,0 +1,1 @@
+"""Speed and accuracy measurements, run by `make bench` (never timing asserts in tests)."""
