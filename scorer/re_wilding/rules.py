@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 from itertools import product
+from operator import itemgetter
 
 from ..core import CHANCE, TERMINAL, ChanceSpec, Dice
 from ..errors import IllegalMoveError, InvalidMoveError
@@ -391,6 +392,41 @@ def _hit(w: _Work, weather: str) -> None:
         _strike(w, weather)
 
 
+@lru_cache(maxsize=64)
+def _grow_plan(t: ReWildingTemplate, kind: str) -> tuple:
+    """For a kind: the marks indices its growth reads, and per square of its habitat
+    (outline indices, plant indices above them or None, neighbour positions in the list)."""
+    hab = t.habitat_of_kind(kind)
+    squares = t.by_habitat[hab.id]
+    where = {s.pos: i for i, s in enumerate(squares)}
+    plant = kind == hab.plant
+    plan = tuple((tuple(o.index for o in (s.plants if plant else s.wildlife)),
+                  None if plant else tuple(o.index for o in s.plants),
+                  tuple(where[n.pos] for n in t.neighbours(s.col, s.row))) for s in squares)
+    reads = tuple(i for outs, above, _ in plan for i in outs + (above or ()))
+    return itemgetter(*reads), plan
+
+
+@lru_cache(maxsize=65536)
+def _grow_fills(t: ReWildingTemplate, kind: str, seen: tuple[int, ...]) -> tuple[int, ...]:
+    """The outlines a growth colours, given the marks it reads (pure, so cached)."""
+    _, plan = _grow_plan(t, kind)
+    reads = [i for outs, above, _ in plan for i in outs + (above or ())]
+    m = dict(zip(reads, seen))
+    before = [(m[o[0]] == FILLED) + (m[o[1]] == FILLED) for o, _, _ in plan]
+    fills = []
+    for (outs, above, nbrs), had in zip(plan, before):
+        add = (had == 1) + sum(1 for n in nbrs if before[n] == 2)
+        for k in (0, 1):
+            if add == 0:
+                break
+            if m[outs[k]] != EMPTY or (above is not None and m[above[k]] != FILLED):
+                continue
+            fills.append(outs[k])
+            add -= 1
+    return tuple(fills)
+
+
 def grow(w: _Work, kind: str) -> int:
     """Grow a plant type or breed a wildlife type; returns the outlines coloured.
 
@@ -398,24 +434,12 @@ def grow(w: _Work, kind: str) -> int:
     second; a full square gives one outline to each same-type neighbour (diagonals too);
     additions add up, capped at two. Wildlife only goes under a coloured plant.
     """
-    t, m = w.t, w.m
-    hab = t.habitat_of_kind(kind)
-    plant = kind == hab.plant
-    squares = t.by_habitat[hab.id]
-    part = (lambda s: s.plants) if plant else (lambda s: s.wildlife)
-    before = {s.pos: sum(1 for o in part(s) if m[o.index] == FILLED) for s in squares}
-    added = 0
-    for s in squares:
-        add = (1 if before[s.pos] == 1 else 0) + sum(1 for n in t.neighbours(s.col, s.row) if before[n.pos] == 2)
-        for k, o in enumerate(part(s)):
-            if add == 0:
-                break
-            if m[o.index] != EMPTY or (not plant and m[s.plants[k].index] != FILLED):
-                continue
-            m[o.index] = FILLED
-            add -= 1
-            added += 1
-    return added
+    m = w.m
+    read, _ = _grow_plan(w.t, kind)
+    fills = _grow_fills(w.t, kind, read(m))
+    for i in fills:
+        m[i] = FILLED
+    return len(fills)
 
 
 def _grow_all(w: _Work, plants: bool) -> None:
