@@ -113,9 +113,9 @@ def abilities() -> list[dict]:
     labels = {"mirror": "Mirror", "flip": "Flip", "reroll": "Re-roll", "plusminus": "+/- 1"}
     out = []
     for i, (aid, label) in enumerate(labels.items()):
-        y = 35.0 + i * 7.2
-        out.append({"id": aid, "label": label, "icon": box(4.5, y - 0.9, 6.4, 6.4),
-                    "boxes": row_of_boxes(f"ab-{aid}", ABILITY_BOXES, ABILITY_PREFILL[aid], 26.6, y)})
+        y = 37.4 + i * 6.6
+        out.append({"id": aid, "label": label, "icon": box(5.0, y - 0.9, 6.0, 6.0),
+                    "boxes": row_of_boxes(f"ab-{aid}", ABILITY_BOXES, ABILITY_PREFILL[aid], 28.4, y, 4.2, 4.8)})
     return out
 
 
@@ -123,8 +123,8 @@ def protection() -> list[dict]:
     labels = {"fire": "Fire", "drought": "Drought", "storms": "Storms", "flood": "Flood"}
     out = []
     for i, (wid, label) in enumerate(labels.items()):
-        y = 35.0 + i * 7.2
-        out.append({"id": wid, "label": label, "icon": box(64.0, y - 0.4, 5.4, 5.4),
+        y = 37.4 + i * 6.4
+        out.append({"id": wid, "label": label, "icon": box(64.0, y - 0.3, 5.2, 5.2),
                     "boxes": row_of_boxes(f"prot-{wid}", PROTECTION_BOXES, PROTECTION_PREFILL[wid], 86.0, y)})
     return out
 
@@ -154,7 +154,8 @@ def selection() -> list[dict]:
     spots = [("save", 22.0), ("protect", 33.2), ("clear", 33.2), ("plant", 33.2), ("introduce", 33.2), ("grow", 33.2)]
     out, x = [], 4.0
     for sid, w in spots:
-        dice = [box(x + 2.0 + k * 5.4, 112.4, 4.6, 4.6, id=f"sel-{sid}-die-{k + 1}") for k in range(4)]
+        size, pitch = (4.2, 4.6) if sid == "save" else (4.6, 5.4)
+        dice = [box(x + 2.0 + k * pitch, 112.6, size, size, id=f"sel-{sid}-die-{k + 1}") for k in range(4)]
         out.append({"id": sid, **box(x, 101.0, w, 17.6), "dice": dice})
         x += w
     return out
@@ -178,7 +179,7 @@ def template() -> dict:
         "weather_chains": chains,
         "abilities": abilities(),
         "protection": protection(),
-        "cleanup": row_of_boxes("cleanup", CLEANUP_BOXES, CLEANUP_PREFILL, 86.0, 66.8),
+        "cleanup": row_of_boxes("cleanup", CLEANUP_BOXES, CLEANUP_PREFILL, 84.6, 64.4, 4.4, 4.95),
         "cleared": cleared(),
         "calendar": calendar(),
         "hunger": hunger(),
@@ -195,7 +196,7 @@ def template() -> dict:
             "abilities-panel": box(4.0, 28.0, 55.0, 71.0),
             "protection-panel": box(62.0, 28.0, 64.0, 71.0),
             "year-end-panel": box(129.0, 28.0, 63.0, 71.0),
-            "score-panel": box(163.0, 120.0, 30.0, 74.0),
+            "score-panel": box(163.0, 120.0, 30.0, 74.5),
         },
     }
 
