@@ -415,7 +415,10 @@ def play_game(seed: str, bot=None, state: State | None = None, record: list | No
     for _ in range(max_steps):
         if st.phase == Phase.OVER:
             return st
-        action = sample(stream, rules.chance_spec(st)) if rules.current_player(st) == CHANCE else bot.choose(st)
+        if rules.current_player(st) == CHANCE:
+            action = sample(stream, rules.chance_spec(st))
+        else:
+            action = rules.forced_move(st) or bot.choose(st)
         if record is not None:
             record.append(action)
         st = rules.apply(st, action)

@@ -1,5 +1,10 @@
 """Re-Wilding rules: explicit chance nodes for every roll, legal moves, apply with reasons.
 
+Applying a roll only records it (the marks never change on a roll); every consequence
+follows a move. Where the rules leave no choice the only legal move is Keep (accept the
+weather roll or check die, or give up a plant the dice can't place), which drivers may
+play automatically (see `forced_move`).
+
 A year: ROLL (4 dice) -> MAIN (abilities, then place the dice in groups) -> the groups
 resolve left to right (ACTION targets; a plant rolls 2 dice: PLANT_ROLL -> PLANT) ->
 year end: hunger, WEATHER_ROLL -> WEATHER (abilities or keep) -> maybe CHECK_ROLL ->
@@ -301,6 +306,14 @@ def ability_moves(state: State) -> list[Move]:
     return out
 
 
+def forced_move(state: State) -> Move | None:
+    """The move to play when the player has no choice at all (a lone Keep), else None."""
+    if current_player(state) != 0 or state.phase not in (Phase.PLANT, Phase.WEATHER, Phase.CHECK):
+        return None
+    moves = legal_moves(state)
+    return moves[0] if len(moves) == 1 and isinstance(moves[0], Keep) else None
+
+
 def legal_moves(state: State, roll: Dice | tuple[int, ...] | None = None) -> list[Move]:
     """Every legal move now; with `roll` at a chance node, the moves after that roll."""
     if roll is not None and current_player(state) == CHANCE:
@@ -350,16 +363,6 @@ def _first(m, boxes, mark: int):
         if m[b.index] == mark:
             return b
     return None
-
-
-def _has_ability_move(w: _Work) -> bool:
-    m, t = w.m, w.t
-    for a in ABILITIES:
-        if _first(m, t.abilities[a].boxes, FILLED) is None:
-            continue
-        if a != "mirror" or len(set(w.dice)) > 1:
-            return True
-    return False
 
 
 def _cross_set(w: _Work, sq: Square, why: str) -> None:
@@ -556,21 +559,6 @@ def _contaminate(w: _Work) -> None:
     w.say("Contamination: no clean-up left, but no numbered square has both lines uncleared")
 
 
-def _enter(w: _Work) -> None:
-    """Settle a dice phase that needs no decision (no ability can be used on it)."""
-    if w.phase == Phase.PLANT:
-        if not plant_squares(w.view()) and not _has_ability_move(w):
-            w.say(f"Plant: the dice {_show(w.dice)} reach no cleared square with an empty plant; the plant is lost")
-            w.queue = w.queue[1:]
-            _next_group(w)
-    elif w.phase == Phase.WEATHER:
-        if not _has_ability_move(w):
-            _resolve_weather(w)
-    elif w.phase == Phase.CHECK:
-        if not _has_ability_move(w):
-            _resolve_check(w)
-
-
 # ---- apply -----------------------------------------------------------------------------
 
 def _apply_roll(state: State, roll: Dice) -> State:
@@ -582,7 +570,6 @@ def _apply_roll(state: State, roll: Dice) -> State:
     if state.phase == Phase.REROLL:
         w.dice, w.phase, w.resume, w.rerolling = tuple(sorted(state.dice + dice)), state.resume, None, 0
         w.say(f"Re-roll: {_show(dice)}; the dice are now {_show(w.dice)}")
-        _enter(w)
         return w.freeze()
     w.dice = dice
     w.phase = {Phase.ROLL: Phase.MAIN, Phase.PLANT_ROLL: Phase.PLANT, Phase.WEATHER_ROLL: Phase.WEATHER,
@@ -591,9 +578,10 @@ def _apply_roll(state: State, roll: Dice) -> State:
         w.say(f"Year {state.year}: rolled {_show(dice)}")
     elif state.phase == Phase.PLANT_ROLL:
         w.say(f"Plant roll: {_show(dice)}")
+    elif state.phase == Phase.WEATHER_ROLL:
+        w.say(f"Weather roll: {_show(dice)}")
     elif state.phase == Phase.CHECK_ROLL:
         w.say(f"Check die: {dice[0]}")
-    _enter(w)
     return w.freeze()
 
 
@@ -637,7 +625,6 @@ def _apply_ability(state: State, move: Move) -> State:
     dice[dice.index(move.die)] = new
     w.dice = tuple(sorted(dice))
     w.say(f"{type(move).__name__}: {move.die} becomes {new} (crossed {box.id}); dice {_show(w.dice)}")
-    _enter(w)
     return w.freeze()
 
 
@@ -779,7 +766,7 @@ def apply(state: State, action: Dice | Move) -> State:
                 raise IllegalMoveError(f"the dice {_show(state.dice)} reach a square; plant one: "
                                        + ", ".join(f"plant {c} {r}" for c, r in plant_squares(state)))
             w = _Work(state)
-            w.say("Plant: given up")
+            w.say(f"Plant: the dice {_show(state.dice)} reach no cleared square with an empty plant; the plant is lost")
             w.queue = w.queue[1:]
             _next_group(w)
             return w.freeze()
