@@ -150,7 +150,7 @@ def draw_header(cv: Canvas, t: ReWildingTemplate, sheet_id: SheetId | None) -> N
     cv.text(s.x + 2.5, s.y + 4.3, "TURN ORDER", size=2.7, font="bold", fill=WHITE)
     x = s.x + 24
     for i, step in enumerate(TURN_STEPS):
-        label = f"{i + 1}  {step}"
+        label = f"{i + 1} {step}"
         cv.text(x, s.y + 4.3, label, size=2.7, font="cond-bold", fill=WHITE)
         x += text_width(label, 2.7, "cond-bold") + 3
         if i < len(TURN_STEPS) - 1:
@@ -284,12 +284,17 @@ def _square(cv: Canvas, t: ReWildingTemplate, sq: Square, state: State | None) -
     for o in sq.outlines:
         _outline(cv, o, state)
     if sq.weather:
-        cv.text(b.x + 1.0, b.y + 24.1, sq.weather.upper() if sq.weather != "storms" else "STORM", size=2.1,
+        cv.text(b.x + 1.0, b.y + 24.3, sq.weather.upper() if sq.weather != "storms" else "STORM", size=2.1,
                 font="cond-bold", fill=WEATHER_INK[sq.weather])
     if sq.contamination:
-        cx, cy = b.x + 22.4, b.y + 23.0
-        cv.circle(cx, cy, 1.55, Style(stroke=INK, width=0.25, fill=WHITE))
-        cv.text(cx, cy + 0.8, str(sq.contamination), size=2.2, font="bold", anchor="middle", fill=INK)
+        cx, cy, r = contamination_mark(sq)
+        cv.circle(cx, cy, r, Style(stroke=INK, width=0.25, fill=WHITE))
+        cv.text(cx, cy + 0.75, str(sq.contamination), size=2.1, font="bold", anchor="middle", fill=INK)
+
+
+def contamination_mark(sq: Square) -> tuple[float, float, float]:
+    """Centre and radius of a square's circled contamination number (lower-right corner)."""
+    return sq.box.x + 22.4, sq.box.y + 23.3, 1.45
 
 
 def _outline(cv: Canvas, o: Outline, state: State | None) -> None:
@@ -300,27 +305,29 @@ def _outline(cv: Canvas, o: Outline, state: State | None) -> None:
         _cross(cv, o.x, o.y, o.w, o.h, 0.7)
 
 
-def _chain_arrows(cv: Canvas, t: ReWildingTemplate) -> None:
-    """Arrows from each weather square to the next square of its chain, kept clear of
-    the outlines: along the gap between the rows or columns of outlines, or over a corner."""
+def chain_arrows(t: ReWildingTemplate) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """(weather, (x1, y1, x2, y2)) for each arrow from a square to the next of its chain,
+    kept clear of the outlines: along the gap between the rows or the columns of
+    outlines, or across the shared corner for a diagonal step."""
     cell = t.squares[0].box.w
+    out = []
     for weather, chain in t.chains.items():
-        colour = WEATHER_INK[weather]
         for (c1, r1), (c2, r2) in zip(chain, chain[1:]):
-            a, b = t.square(c1, r1).box, t.square(c2, r2).box
+            a = t.square(c1, r1).box
             dc, dr = c2 - c1, r2 - r1
             if dr == 0:
-                y = a.y + 11.3
+                y = a.y + 11.4
                 x1 = a.x + (22.7 if dc > 0 else 2.3)
-                _arrow(cv, x1, y, x1 + dc * 4.6, y, colour)
+                seg = (x1, y, x1 + dc * 4.6, y)
             elif dc == 0:
                 x = a.x + 12.5
-                y1 = a.y + (21.3 if dr > 0 else 1.3)
-                _arrow(cv, x, y1, x, y1 + dr * 4.4, colour)
+                y1 = a.y + (21.9 if dr > 0 else 1.0)
+                seg = (x, y1, x, y1 + dr * 4.4)
             else:
-                cx = a.x + (cell if dc > 0 else 0)
-                cy = a.y + (cell if dr > 0 else 0)
-                _arrow(cv, cx - dc * 2.0, cy - dr * 2.0, cx + dc * 2.2, cy + dr * 2.2, colour)
+                cx, cy = a.x + (cell if dc > 0 else 0), a.y + (cell if dr > 0 else 0)
+                seg = (cx - dc * 1.4, cy - dr * 1.4, cx + dc * 2.4, cy + dr * 2.4)
+            out.append((weather, seg))
+    return out
 
 
 def draw_grid(cv: Canvas, t: ReWildingTemplate, state: State | None) -> None:
@@ -333,7 +340,8 @@ def draw_grid(cv: Canvas, t: ReWildingTemplate, state: State | None) -> None:
         cv.line(g.x + k * g.w, g.y, g.x + k * g.w, g.y + size, grid_line)
         cv.line(g.x, g.y + k * g.w, g.x + size, g.y + k * g.w, grid_line)
     cv.rect(g.x, g.y, size, size, stroke(INK, 0.5))
-    _chain_arrows(cv, t)
+    for weather, seg in chain_arrows(t):
+        _arrow(cv, *seg, WEATHER_INK[weather])
     for ln in t.lines.values():
         cx, cy = ln.number_at
         cv.text(cx, cy + 1.4, str(ln.index), size=4.0, font="bold", anchor="middle", fill=INK)

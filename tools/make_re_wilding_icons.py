@@ -167,7 +167,11 @@ def icon_points(kind: str) -> list[list[float]]:
     if shape.geom_type != "Polygon":  # merged pieces must touch; keep the biggest if not
         shape = max(shape.geoms, key=lambda g: g.area)
     ring = Polygon(shape.exterior).simplify(0.35, preserve_topology=True).exterior
-    return [[round(x / 100.0, 4), round(y / 100.0, 4)] for x, y in ring.coords[:-1]]
+    # Fit the silhouette into the box with a 2 % margin, keeping its proportions, centred.
+    minx, miny, maxx, maxy = ring.bounds
+    k = 96.0 / max(maxx - minx, maxy - miny)
+    ox, oy = 50 - (minx + maxx) / 2 * k, 50 - (miny + maxy) / 2 * k
+    return [[round((x * k + ox) / 100.0, 4), round((y * k + oy) / 100.0, 4)] for x, y in ring.coords[:-1]]
 
 
 def render() -> str:

@@ -54,7 +54,7 @@ BOX = 4.6        # side of an ability / protection / clean-up box
 PITCH = 5.2      # box pitch in those rows
 GRID_X, GRID_Y, CELL = 34.0, 128.0, 25.0
 ICON = 9.0       # plant and wildlife outlines, mm
-ICON_SLOTS = {"plant-1": (2.5, 1.6), "plant-2": (13.5, 1.6), "wild-1": (2.5, 12.0), "wild-2": (13.5, 12.0)}
+ICON_SLOTS = {"plant-1": (2.5, 1.2), "plant-2": (13.5, 1.2), "wild-1": (2.5, 12.6), "wild-2": (13.5, 12.6)}
 CLR = 4.2        # cleared box side
 
 
