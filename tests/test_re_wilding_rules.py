@@ -166,10 +166,13 @@ def test_abilities_are_not_usable_without_dice_in_play():
 
 
 def test_save_fills_the_next_empty_box_of_the_chosen_ability():
+    start = {a: rules.ability_uses(rules.new_game(), a) for a in T.abilities}
     st = run(rules.new_game(), "roll 3 3 3 3", "save 3, save 3, save 3, save 3")
     st = run(st, "save mirror", "save mirror", "save reroll", "save plusminus")
-    assert [st.mark(f"ab-mirror-{k}") for k in (1, 2, 3, 4)] == [FILLED, FILLED, FILLED, 0]
-    assert rules.ability_uses(st, "plusminus") == 3 and rules.ability_uses(st, "reroll") == 2
+    n = start["mirror"]
+    assert [st.mark(f"ab-mirror-{k}") for k in range(1, n + 4)] == [FILLED] * (n + 2) + [0]
+    assert rules.ability_uses(st, "plusminus") == start["plusminus"] + 1
+    assert rules.ability_uses(st, "reroll") == start["reroll"] + 1
 
 
 # ---- clear, plant, introduce ------------------------------------------------------------

@@ -225,21 +225,22 @@ def plant_squares(state: State, dice: tuple[int, ...] | None = None) -> list[tup
     """Squares the plant dice allow: either die the column, the other the row (6 is wild);
     both lines cleared; an empty plant outline left."""
     d = state.dice if dice is None else dice
-    t, m = state.template, state.marks
-    out = []
-    for sq in t.squares:
-        if not ((_matches(d[0], sq.col) and _matches(d[1], sq.row)) or (_matches(d[1], sq.col) and _matches(d[0], sq.row))):
-            continue
-        if _square_cleared(m, t, sq) and any(m[o.index] == EMPTY for o in sq.plants):
-            out.append(sq.pos)
-    return sorted(out)
+    return sorted((c, r) for c, r in plantable_squares(state)
+                  if (_matches(d[0], c) and _matches(d[1], r)) or (_matches(d[1], c) and _matches(d[0], r)))
 
 
 def plantable_squares(state: State) -> list[tuple[int, int]]:
     """Squares some plant roll could reach: cleared, with an empty plant outline."""
     t, m = state.template, state.marks
-    return [sq.pos for sq in t.squares
-            if _square_cleared(m, t, sq) and any(m[o.index] == EMPTY for o in sq.plants)]
+    cols = [c for c in range(1, 6) if _line_cleared(m, t, f"col-{c}")]
+    rows = [r for r in range(1, 6) if _line_cleared(m, t, f"row-{r}")]
+    out = []
+    for c in cols:
+        for r in rows:
+            p1, p2 = t.square(c, r).plants
+            if m[p1.index] == EMPTY or m[p2.index] == EMPTY:
+                out.append((c, r))
+    return out
 
 
 def _introduce_slot(m, sq: Square) -> int | None:
@@ -279,14 +280,15 @@ def _targets(state: State, action: str) -> list[Move]:
     raise ValueError(action)
 
 
-def _submultisets(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
+@lru_cache(maxsize=None)
+def _submultisets(dice: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     c = sorted(Counter(dice).items())
     out = []
     for counts in product(*(range(n + 1) for _, n in c)):
         sub = tuple(v for (v, _), k in zip(c, counts) for _ in range(k))
         if sub:
             out.append(sub)
-    return out
+    return tuple(out)
 
 
 def ability_moves(state: State) -> list[Move]:
