@@ -104,8 +104,15 @@ class Evaluator:
 
     def hunger(self, m, counts: list[int], year: int) -> float:
         filled = sum(1 for i in self.hunger_boxes if m[i] & FILLED)
-        risk = sum(1 for more, than, margin in self.hunger_rules if counts[more] > counts[than] + margin)
-        return -filled / 2 - self.w.hunger_risk * risk * min(self.t.years - year + 1, 3)
+        return -filled / 2 + self.risk(counts, year)
+
+    def risk(self, counts: list[int], year: int) -> float:
+        """The looming-hunger part of the value: comparisons true now, for the years left."""
+        n = 0
+        for more, than, margin in self.hunger_rules:
+            if counts[more] > counts[than] + margin:
+                n += 1
+        return -self.w.hunger_risk * n * min(self.t.years - year + 1, 3) if n else 0.0
 
     def support(self, m) -> float:
         """Lines, abilities, protection and clean-up."""
@@ -142,7 +149,7 @@ class Evaluator:
                 d += tab[c1] - tab[c0]
                 new[self.kind_of[i]] += wct[c1] - wct[c0]
         if new != counts:
-            d += self.hunger(m1, new, year) - self.hunger(m0, counts, year)
+            d += self.risk(new, year) - self.risk(counts, year)
         return d
 
     def code_delta(self, m, i: int, code1: int, counts: list[int], year: int) -> float:
@@ -154,7 +161,7 @@ class Evaluator:
         if dw:
             new = list(counts)
             new[self.kind_of[i]] += dw
-            delta += self.hunger(m, new, year) - self.hunger(m, counts, year)
+            delta += self.risk(new, year) - self.risk(counts, year)
         return delta
 
     def plant_gain(self, m, i: int, counts: list[int], year: int) -> float:

@@ -310,10 +310,15 @@ def ability_moves(state: State) -> list[Move]:
 
 def forced_move(state: State) -> Move | None:
     """The move to play when the player has no choice at all (a lone Keep), else None."""
-    if current_player(state) != 0 or state.phase not in (Phase.PLANT, Phase.WEATHER, Phase.CHECK):
+    if state.phase not in (Phase.PLANT, Phase.WEATHER, Phase.CHECK):
         return None
-    moves = legal_moves(state)
-    return moves[0] if len(moves) == 1 and isinstance(moves[0], Keep) else None
+    if any(ability_uses(state, a) for a in ("flip", "plusminus", "reroll")):
+        return None
+    if ability_uses(state, "mirror") and len(set(state.dice)) > 1:
+        return None
+    if state.phase == Phase.PLANT and plant_squares(state):
+        return None
+    return Keep()
 
 
 def legal_moves(state: State, roll: Dice | tuple[int, ...] | None = None) -> list[Move]:
