@@ -29,11 +29,17 @@ def prompt_text(state: State) -> str:
     """What the player is asked now, with the numbered legal moves."""
     ph = state.phase
     dice = "-".join(map(str, state.dice))
-    head = {Phase.MAIN: f"Year {state.year}: dice {dice}. Place them (e.g. 'save 6, clear 2, plant 1 3') or use an ability.",
-            Phase.ACTION: f"Resolve {state.queue[0][0]} ({'-'.join(map(str, state.queue[0][1]))}): choose a target.",
-            Phase.PLANT: f"Plant dice {dice}: choose a square (column row; 6 is wild) or use an ability.",
-            Phase.WEATHER: f"Weather roll {dice}: 'keep' it or use an ability.",
-            Phase.CHECK: f"Check die {dice}: 'keep' it or use an ability."}[ph]
+    if ph == Phase.MAIN:
+        head = f"Year {state.year}: dice {dice}. Place them (e.g. 'save 6, clear 2, plant 1 3') or use an ability."
+    elif ph == Phase.ACTION:
+        action, group = state.queue[0]
+        head = f"Resolve {action} ({'-'.join(map(str, group))}): choose a target."
+    elif ph == Phase.PLANT:
+        head = f"Plant dice {dice}: choose a square (column row; 6 is wild) or use an ability."
+    elif ph == Phase.WEATHER:
+        head = f"Weather roll {dice}: 'keep' it or use an ability."
+    else:
+        head = f"Check die {dice}: 'keep' it or use an ability."
     items = menu(state)
     body = "  ".join(f"{i + 1}) {m}" for i, m in enumerate(items))
     lines = [head, textwrap.fill(body, 110, initial_indent="  ", subsequent_indent="  ")]
@@ -121,6 +127,11 @@ def play(seed: str | None, dice: str, moves_file: Path | None, bot: bool, save_f
     while not st.over:
         if rules.current_player(st) == CHANCE:
             spec = rules.chance_spec(st)
+            if st.phase == Phase.ROLL and st.year != shown_year and not as_json:
+                shown_year = st.year
+                say(f"\n=== Year {st.year} of {st.template.years} ===")
+                if interactive or bot:
+                    say(sheet_text(st))
             if scripted_rolls:
                 e = next_entry(f"a roll of {spec.dice} dice")
                 if not e.text.lower().startswith("roll"):
@@ -137,11 +148,6 @@ def play(seed: str | None, dice: str, moves_file: Path | None, bot: bool, save_f
                         click.echo(f"  {err}")
             else:
                 roll = sample(stream, spec)
-            if st.phase == Phase.ROLL and st.year != shown_year and not as_json:
-                shown_year = st.year
-                say(f"\n=== Year {st.year} of {st.template.years} ===")
-                if interactive or bot:
-                    say(sheet_text(st))
             st = rules.apply(st, roll)
             record.append(f"roll {' '.join(map(str, roll.values))}")
             for ev in st.events:
