@@ -1,7 +1,6 @@
 """`highwater play re-wilding`: the whole ten-year solo game in the terminal, or a replay."""
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import click
@@ -10,7 +9,7 @@ from ..core import CHANCE, Dice, sample
 from ..dice import DiceStream
 from ..errors import HighwaterError
 from ..re_wilding import rules, score as rew_score
-from ..re_wilding.moves import Reroll
+from ..re_wilding.moves import Flip, Mirror, Nudge, Reroll
 from ..re_wilding.sheet_json import dump_sheet
 from ..re_wilding.state import Phase, State, Variant
 from ..re_wilding.text import abilities_text, protection_text, sheet_text
@@ -21,8 +20,23 @@ COMMANDS_HELP = "Also: 'sheet' (show the sheet), 'moves' (list them again), 'sco
 
 
 def menu(state: State) -> list:
-    """The numbered choices shown to the player (re-rolls are typed, not listed)."""
-    return [m for m in rules.legal_moves(state) if not isinstance(m, Reroll)]
+    """The numbered choices shown to the player: placements and targets first, then
+    ability uses (re-rolls are typed, not listed)."""
+    moves = [m for m in rules.legal_moves(state) if not isinstance(m, Reroll)]
+    abilities = [m for m in moves if isinstance(m, (Mirror, Flip, Nudge))]
+    return [m for m in moves if m not in abilities] + abilities
+
+
+def _columns(items: list[str], width: int = 110) -> list[str]:
+    """Numbered items in aligned columns."""
+    cells = [f"{i + 1:>2}) {s}" for i, s in enumerate(items)]
+    if not cells:
+        return []
+    w = max(len(c) for c in cells) + 2
+    per = max(1, width // w)
+    rows = -(-len(cells) // per)
+    return ["  " + "".join(cells[r + k * rows].ljust(w) for k in range(per) if r + k * rows < len(cells)).rstrip()
+            for r in range(rows)]
 
 
 def prompt_text(state: State) -> str:
@@ -40,9 +54,7 @@ def prompt_text(state: State) -> str:
         head = f"Weather roll {dice}: 'keep' it or use an ability."
     else:
         head = f"Check die {dice}: 'keep' it or use an ability."
-    items = menu(state)
-    body = "  ".join(f"{i + 1}) {m}" for i, m in enumerate(items))
-    lines = [head, textwrap.fill(body, 110, initial_indent="  ", subsequent_indent="  ")]
+    lines = [head] + _columns([str(m) for m in menu(state)])
     if ph in (Phase.MAIN, Phase.PLANT, Phase.WEATHER, Phase.CHECK):
         extra = "  Abilities left: " + abilities_text(state)
         if rules.ability_uses(state, "reroll"):
@@ -162,6 +174,7 @@ def play(seed: str | None, dice: str, moves_file: Path | None, bot: bool, save_f
             for ev in st.events:
                 say(f"  {ev}")
             continue
+        asked = False
         while True:
             if entries is not None:
                 e = next_entry(f"a move ({st.phase.value})")
@@ -171,8 +184,10 @@ def play(seed: str | None, dice: str, moves_file: Path | None, bot: bool, save_f
             elif greedy is not None:
                 text, where = str(greedy.choose(st)), "bot: "
             else:
-                click.echo(prompt_text(st))
-                text, where = click.prompt("Move", prompt_suffix=" > "), ""
+                if not asked:
+                    click.echo(prompt_text(st))
+                    asked = True
+                text, where = click.prompt("Move (number or text)", prompt_suffix=" > "), ""
                 word = text.strip().lower()
                 if word in ("sheet", "moves", "score", "quit", "?", "help"):
                     if word == "quit":

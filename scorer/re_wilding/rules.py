@@ -814,6 +814,8 @@ def parse_move(state: State, text: str) -> Move:
         action = state.queue[0][0]
         if word == action or (action == "grow" and word == "breed"):
             src = rest
+        elif word in ACTIONS or word == "breed":
+            raise InvalidMoveError(f"the next group to resolve is on {action}; {_hint(action)}")
         return _parse_target(action, src, text)
     ab = parse_ability(src)
     if ab is not None:
