@@ -83,3 +83,12 @@ def test_svg_output_has_one_document_per_page():
     pages = build_pdf_or_svg("svg", "letter", sheet_pages("s", 2, "letter", "rolled"))
     assert len(pages) == 2 and all(p.startswith(b"<?xml") or p.startswith(b"<svg") for p in pages)
     assert b"RAGING WATERS" in pages[0] and b"@font-face" in pages[0]
+
+
+@pytest.mark.skipif(__import__("shutil").which("qpdf") is None, reason="qpdf binary not installed (pikepdf covers it)")
+def test_qpdf_binary_check_is_clean(pdf, tmp_path):
+    import subprocess
+    p = tmp_path / "s.pdf"
+    p.write_bytes(pdf)
+    res = subprocess.run(["qpdf", "--check", str(p)], capture_output=True, text=True)
+    assert res.returncode == 0 and "No syntax or stream encoding errors" in res.stdout
