@@ -45,6 +45,13 @@ def test_sheet_svg_writes_a_file_per_page(run, tmp_path):
     assert (tmp_path / "p-1.svg").exists() and (tmp_path / "p-2.svg").exists()
 
 
+def test_output_format_must_be_clear(run, tmp_path):
+    assert "cannot tell the format" in one_line_error(run("sheet", "raging-waters", "-o", str(tmp_path / "x.png")))
+    assert "does not match" in one_line_error(
+        run("sheet", "raging-waters", "--format", "svg", "-o", str(tmp_path / "x.pdf")))
+    assert not (tmp_path / "x.pdf").exists()
+
+
 def test_unknown_game_is_one_line(run):
     err = one_line_error(run("sheet", "monopoly"))
     assert "unknown game 'monopoly'" in err and "raging-waters" in err

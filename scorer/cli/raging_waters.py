@@ -70,7 +70,7 @@ def sheet(players: int, seed: str | None, paper: str, setup: str, fmt: str | Non
       highwater sheet raging-waters --seed game-night -o sheet.svg
     """
     seed = seed or new_seed()
-    fmt = fmt or (guess_format(output, None) if output.suffix.lower() in (".pdf", ".svg") else "pdf")
+    fmt = guess_format(output, fmt)
     data = build_pdf_or_svg(fmt, paper, sheet_pages(seed, players, paper, setup))
     files = write_pages(output, fmt, data, force)
     if as_json:
