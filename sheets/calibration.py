@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from .canvas import Canvas
 from .fonts import wrap
-from .imposition import back_rect
-from .imposition import Rect
+from .imposition import Rect, back_rect
 from .marks import registration_mark
 from .style import INK, MUTED, WATER, Style, stroke
 
-SPAN = 6          # the scales run from -SPAN to +SPAN mm
+SPAN = 8          # the scales run from -SPAN to +SPAN mm
 
 
 def targets(page_w: float, page_h: float) -> list[tuple[str, float, float]]:
@@ -35,7 +34,7 @@ def draw_front(cv: Canvas, page_w: float, page_h: float, duplex: str, offset: tu
         cv.text(x + 7, y - 4, tid, size=2.6, font="bold", fill=MUTED)
     flip = "long" if duplex == "long" else "short"
     lines = [
-        f"{title}: duplex calibration (flip on {flip} edge)",
+        f"{title}: duplex calibration (flip on the {flip} edge)",
         "1. Print this sheet double-sided with the settings you will use for the cards "
         f"(flip on {flip} edge, actual size / 100 %).",
         "2. Push a pin through the centre of each target T1-T5, or hold the sheet up to a light.",
@@ -46,12 +45,13 @@ def draw_front(cv: Canvas, page_w: float, page_h: float, duplex: str, offset: tu
         "differ, the printer also scales or turns the back, and the middle one (T3) is the "
         "best single value.",
     ]
-    y = 14.0
-    cv.text(14, y, lines[0], size=4.2, font="bold", fill=INK)
+    x0, width = page_w / 2 - 70, 140.0
+    y = page_h / 2 + 22
+    cv.text(x0, y, lines[0], size=4.2, font="bold", fill=INK)
     y += 7
     for para in lines[1:]:
-        for ln in wrap(para, page_w - 28, 3.0):
-            cv.text(14, y, ln, size=3.0, fill=INK)
+        for ln in wrap(para, width, 3.0):
+            cv.text(x0, y, ln, size=3.0, fill=INK)
             y += 4.0
         y += 1.2
 
@@ -61,28 +61,26 @@ def draw_back(cv: Canvas, page_w: float, page_h: float, duplex: str, offset: tup
     for tid, x, y in targets(page_w, page_h):
         r = back_rect(Rect(x, y, 0, 0), page_w, page_h, duplex, offset)
         _scales(cv, r.x, r.y, tid)
-    cv.text(page_w / 2, 16, "Back of the calibration sheet: read X and Y where each hole lies",
+    cv.text(page_w / 2, page_h / 2 + 26, "Back of the calibration sheet: read X and Y where each hole lies",
             size=3.4, font="bold", anchor="middle", fill=INK)
-    cv.text(page_w / 2, 21, f"printed with --back-offset {offset[0]:g},{offset[1]:g}; "
+    cv.text(page_w / 2, page_h / 2 + 31, f"printed with --back-offset {offset[0]:g},{offset[1]:g}; "
             "X is + to the right, Y is + downward, as you look at this side",
+            size=2.8, anchor="middle", fill=MUTED)
+    cv.text(page_w / 2, page_h / 2 + 36, "new --back-offset = (this offset) + (your reading)",
             size=2.8, anchor="middle", fill=MUTED)
 
 
 def _scales(cv: Canvas, x: float, y: float, tid: str) -> None:
-    thin, bold = stroke(INK, 0.12, cap="butt"), stroke(INK, 0.25, cap="butt")
-    cv.line(x - SPAN, y, x + SPAN, y, stroke(WATER, 0.15))
-    cv.line(x, y - SPAN, x, y + SPAN, stroke(WATER, 0.15))
-    for k in range(-2 * SPAN, 2 * SPAN + 1):
-        v = k / 2
-        whole = k % 2 == 0
-        n = 1.6 if whole else 0.9
-        st = bold if k == 0 else thin
-        cv.line(x + v, y - n, x + v, y + n, st)  # X scale
-        cv.line(x - n, y + v, x + n, y + v, st)  # Y scale
-        if whole and k and k % 4 == 0:
-            cv.text(x + v, y - 2.3, f"{int(v):+d}", size=1.5, font="cond", anchor="middle", fill=MUTED)
-            cv.text(x + 2.2, y + v + 0.5, f"{int(v):+d}", size=1.5, font="cond", fill=MUTED)
-    cv.text(x + SPAN + 1.2, y + 0.6, "X", size=2.2, font="bold", fill=INK)
-    cv.text(x - 0.8, y + SPAN + 3.0, "Y", size=2.2, font="bold", fill=INK)
-    cv.text(x - SPAN - 1.0, y - SPAN + 1, tid, size=2.4, font="bold", anchor="end", fill=MUTED)
-    cv.rect(x - SPAN - 0.5, y - SPAN - 0.5, 2 * SPAN + 1, 2 * SPAN + 1, Style(stroke=MUTED, width=0.1))
+    """A +-SPAN mm square of millimetre graph paper, zero lines bold, labelled on two sides."""
+    fine, zero = stroke(MUTED, 0.08, cap="butt"), stroke(WATER, 0.3, cap="butt")
+    five = stroke(INK, 0.18, cap="butt")
+    for k in range(-SPAN, SPAN + 1):
+        st = zero if k == 0 else (five if k % 5 == 0 else fine)
+        cv.line(x + k, y - SPAN, x + k, y + SPAN, st)     # lines of constant X
+        cv.line(x - SPAN, y + k, x + SPAN, y + k, st)     # lines of constant Y
+        if k % 4 == 0:
+            cv.text(x + k, y - SPAN - 1.0, f"{k:+d}" if k else "0", size=1.6, font="cond", anchor="middle", fill=INK)
+            cv.text(x - SPAN - 0.8, y + k + 0.55, f"{k:+d}" if k else "0", size=1.6, font="cond", anchor="end", fill=INK)
+    cv.text(x + SPAN + 1.2, y - SPAN - 1.0, "X mm, + right", size=1.8, font="cond-bold", fill=INK)
+    cv.text(x - SPAN - 0.8, y + SPAN + 2.6, "Y mm, + down", size=1.8, font="cond-bold", fill=INK)
+    cv.text(x + SPAN + 1.2, y + SPAN, tid, size=3.0, font="bold", fill=MUTED)

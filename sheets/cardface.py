@@ -35,6 +35,8 @@ class _Ctx:
     def color(self, name: str | None, default: str | None = None) -> str | None:
         if name is None:
             return default
+        if "{" in name:  # a card field naming a colour, e.g. "{art_color}"
+            name = self.fmt(name)
         if name == "type":
             return self.type_color
         if name == "type-light":

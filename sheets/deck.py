@@ -97,6 +97,8 @@ def _check_color(value: Any, colors: Mapping[str, str], where: str) -> None:
         return
     if not isinstance(value, str):
         raise DeckError(f"{where}: colour {value!r} must be a string")
+    if re.fullmatch(r"\{[a-z_]+\}", value):  # a card field; checked per card
+        return
     if re.fullmatch(r"#[0-9a-fA-F]{6}", value) or value in colors or value in ("type", "type-light") \
             or value in _BUILTIN_COLORS:
         return
@@ -186,7 +188,7 @@ def parse_deck(data: Any, source: str = "deck") -> Deck:
             if name is None:
                 continue
             for el in layouts[name]:
-                for key in ("text", "icon"):
+                for key in ("text", "icon", "color", "fill", "stroke"):
                     for f in _fields_in(str(el.get(key, ""))):
                         if f not in card.fields and f not in _DERIVED:
                             raise DeckError(f"{where}: layout {name!r} prints {{{f}}} but the card has no {f!r}")
@@ -202,6 +204,10 @@ def _check_card_icons(card: Card, layouts: Mapping[str, tuple], types: Mapping[s
             "type_label": t.label, "type_letter": t.letter, "type_icon": t.icon, "copy": 1, "deck_title": ""}
     for name in (card.layout, card.back):
         for el in layouts.get(name, ()) if name else ():
+            for key in ("color", "fill", "stroke"):
+                value = str(el.get(key) or "")
+                if "{" in value:
+                    _check_color(value.format_map(vals), {}, f"{where}: {value}")
             if el.get("kind") != "icon" or "{" not in str(el.get("icon", "")):
                 continue
             icon = str(el["icon"]).format_map(vals)

@@ -330,11 +330,16 @@ class Kit:
         if o.fold or o.duplex not in ("long", "short"):
             raise ValueError("the calibration sheet needs --duplex long or short (and no --fold)")
         p = o.paper
-        front = _Plan("calibration-front", sec.name, p.width, p.height,
-                      lambda cv, ctx: calibration_front(cv, p.width, p.height, o.duplex, o.back_offset, self.title),
+        def front_page(cv: Canvas, ctx: _Ctx) -> None:
+            calibration_front(cv, p.width, p.height, o.duplex, o.back_offset, self.title)
+            _band_furniture(cv, ctx, p.width, p.height)
+
+        def back_page(cv: Canvas, ctx: _Ctx) -> None:
+            calibration_back(cv, p.width, p.height, o.duplex, o.back_offset)
+            _band_furniture(cv, ctx, p.width, p.height)
+        front = _Plan("calibration-front", sec.name, p.width, p.height, front_page,
                       f"{self.title} · {sec.name} · front")
-        back = _Plan("calibration-back", sec.name, p.width, p.height,
-                     lambda cv, ctx: calibration_back(cv, p.width, p.height, o.duplex, o.back_offset),
+        back = _Plan("calibration-back", sec.name, p.width, p.height, back_page,
                      f"{self.title} · {sec.name} · back", new_sheet=False)
         return [front, back]
 
@@ -490,12 +495,17 @@ def _plain_page(kit: Kit, sec: PageSection, fn: Callable[[Canvas, Ink, Rect], No
         area = printable(paper.width, paper.height)
         body = Rect(area.x, area.y, area.w, area.h - BAND)
         fn(cv, ink, body)
-        y = area.bottom - BAND / 2 + 0.9
-        label = ctx.label
-        note_len = furniture.note_length(50)
-        text, size = furniture.fit_label(label, area.w - note_len - 6)
-        cv.text(area.x, y, text, size=size, font=furniture.FONT, fill=INK)
-        furniture.draw_note(cv, area.right - note_len, y, 50)
-        ctx.manifest.marks[ctx.number] = []
-        ctx.manifest.furniture[ctx.number] = [Rect(area.x, area.bottom - BAND, area.w, BAND)]
+        _band_furniture(cv, ctx, paper.width, paper.height)
     return draw
+
+
+def _band_furniture(cv: Canvas, ctx: _Ctx, page_w: float, page_h: float) -> None:
+    """The page label and the print note in the band at the bottom of the printable area."""
+    area = printable(page_w, page_h)
+    y = area.bottom - BAND / 2 + 0.9
+    note_len = furniture.note_length(50)
+    text, size = furniture.fit_label(ctx.label, area.w - note_len - 6)
+    cv.text(area.x, y, text, size=size, font=furniture.FONT, fill=INK)
+    furniture.draw_note(cv, area.right - note_len, y, 50)
+    ctx.manifest.marks[ctx.number] = []
+    ctx.manifest.furniture[ctx.number] = [Rect(area.x, area.bottom - BAND, area.w, BAND)]

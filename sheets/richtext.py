@@ -75,7 +75,7 @@ class Line:
 def layout(text: str, width: float, size: float, fonts: Fonts = Fonts()) -> list[Line]:
     """Greedy wrap at `size`."""
     space = text_width(" ", size, fonts.regular)
-    indent = size * 0.9
+    indent = size * 1.25
     lines: list[Line] = []
     for bullet, words in parse(text):
         ind = indent if bullet else 0.0
@@ -133,8 +133,9 @@ def draw(cv: Canvas, x: float, y: float, w: float, h: float, text: str, size: fl
             cx = x + w - lw
         else:
             cx = x + ln.indent
-        if ln.bullet:
-            cv.text(x + ln.indent * 0.25, base, "•", size=s, font=fonts.regular, fill=color)
+        if ln.bullet:  # just before the text, wherever the line starts
+            bx = cx - ln.indent * 0.75 if align != "start" else x + ln.indent * 0.2
+            cv.text(bx, base, "•", size=s, font=fonts.regular, fill=color)
         for wd in ln.words:
             for t, b in wd:
                 cv.text(cx, base, t, size=s, font=fonts.of(b), fill=color)

@@ -87,7 +87,10 @@ def test_one_sided_pages_get_blank_backs_in_duplex():
 def test_every_printed_page_says_print_at_100_percent():
     for opts in ({"duplex": "long"}, {"paper": LETTER}, {"fold": True, "duplex": "none"}):
         cv = RecordingCanvas()
-        k = kit(12, **opts).add(PosterSection("Board", 380, 190, grid_drawing(380, 190)))
+        k = kit(12, **opts).add(PosterSection("Board", 380, 190, grid_drawing(380, 190)),
+                                PageSection("Pad", lambda cv, ink, area: None))
+        if not opts.get("fold"):
+            k.add(CalibrationSection())
         man = k.render(cv)
         pages, cur = [], []
         for c in cv.calls:
@@ -159,12 +162,14 @@ def test_calibration_scales_sit_behind_the_targets():
         cv = RecordingCanvas()
         Kit("T", PrintOptions(duplex=duplex, back_offset=offset)).add(CalibrationSection()).render(cv)
         back_start = [i for i, c in enumerate(cv.calls) if c[0] == "page"][1]
-        zero_ticks = {(c[1][0][1], c[1][0][2]) for c in cv.calls[back_start:]
-                      if c[0] == "path" and c[2].width == 0.25 and len(c[1]) == 2}
+        zero_lines = [c[1] for c in cv.calls[back_start:]
+                      if c[0] == "path" and c[2].width == 0.3 and c[2].stroke == "#2f7fc1"]
         for _, x, y in targets(210, 297):
             bx = (210 - x if duplex == "long" else x) + offset[0]
             by = (y if duplex == "long" else 297 - y) + offset[1]
-            assert any(abs(px - bx) < 1e-6 and abs(py - (by - 1.6)) < 1e-6 for px, py in zero_ticks), (duplex, x, y)
+            vertical = [ops for ops in zero_lines if ops[0][1] == ops[1][1] == pytest.approx(bx)]
+            horizontal = [ops for ops in zero_lines if ops[0][2] == ops[1][2] == pytest.approx(by)]
+            assert vertical and horizontal, (duplex, x, y)
 
 
 def test_progress_reports_every_page():

@@ -13,6 +13,7 @@ on a terminal for long kits) and writes it atomically.
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -75,7 +76,7 @@ def kit_options(f: Callable) -> Callable:
         except ValueError as e:
             raise InputError(str(e)) from None
         if kw["calibrate"] and (opts.fold or opts.duplex == "none"):
-            raise InputError("--calibrate measures duplex printing; use it with --duplex long or short, not --fold")
+            raise InputError("--calibrate measures duplex printing: use it with --duplex long or short (not none, not --fold)")
         return f(print_opts=opts, **kw)
 
     functools.update_wrapper(wrapper, f)  # keeps options added by decorators below this one
@@ -116,8 +117,8 @@ def write_kit(kit: Any, output: Path, fmt: str | None, force: bool, as_json: boo
     cv = PdfCanvas(title=kit.title, subject="Print at 100 % / actual size") if fmt == "pdf" else SvgCanvas()
     try:
         total = kit.page_count()
-        if total > 12 and not as_json and click.get_text_stream("stderr").isatty():
-            with click.progressbar(length=total, label=f"Drawing {kit.title}", file=click.get_text_stream("stderr")) as bar:
+        if total > 12 and not as_json and sys.stderr.isatty():
+            with click.progressbar(length=total, label=f"Drawing {kit.title}", file=sys.stderr) as bar:
                 manifest = kit.render(cv, progress=lambda done, _t: bar.update(1))
         else:
             manifest = kit.render(cv)
