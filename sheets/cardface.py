@@ -97,7 +97,7 @@ def _rect(ctx: _Ctx, el: Mapping[str, Any]) -> None:
     width = float(el.get("width", 0.3))
     if fill_c is not None:
         shown = ctx.ink.area(fill_c) if el.get("area") else ctx.ink.tint(fill_c, float(el.get("saver_tint", 0.9)))
-        if ctx.ink.saver and stroke_c is None and not _light(fill_c):
+        if ctx.ink.saver and stroke_c is None and not _light(fill_c) and el.get("saver_outline", True):
             stroke_c, width = fill_c, max(width, 0.35)
         fill_c = shown
     dash = tuple(el["dash"]) if el.get("dash") else None
@@ -171,6 +171,8 @@ def _icon(ctx: _Ctx, el: Mapping[str, Any]) -> None:
     if not name:
         return
     color = ctx.color(el.get("color"), INK) or INK
+    if ctx.ink.saver and _light(color):   # white on a band that is no longer printed
+        color = ctx.color(el.get("saver_color"), INK) or INK
     if el.get("outline") or (ctx.ink.saver and el.get("saver_outline")):
         style = Style(stroke=color, width=float(el.get("width", 0.4)), fill=None)
     else:
