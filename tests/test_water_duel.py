@@ -136,8 +136,8 @@ def test_water_meter_runs_from_20_to_0():
         assert texts.count(str(v)) >= 2, v
 
 
-@pytest.mark.parametrize("opts", [dict(), dict(paper="letter", duplex="short"), dict(fold=True, duplex="none"),
-                                  dict(ink_saver=True, back_offset=(0.5, -1.0))])
+@pytest.mark.parametrize("opts", [dict(), dict(paper="letter", duplex="short", ink_saver=True, back_offset=(0.5, -1.0)),
+                                  dict(fold=True, duplex="none")])
 def test_cli_writes_a_clean_deterministic_pdf(run, tmp_path, opts):
     args = []
     for k, v in opts.items():
@@ -176,3 +176,8 @@ def test_cli_json_reports_counts_and_calibration(run, tmp_path):
     assert data["counts"]["Cards"]["umbrella"] == 3 and data["page_count"] == 16
     r = run("sheet", "water-duel", "--calibrate", "--duplex", "short", "--json", "-o", str(tmp_path / "c.pdf"))
     assert [p["role"] for p in json.loads(r.output)["pages"]] == ["calibration-front", "calibration-back"]
+
+
+def test_format_must_match_the_file_name(run, tmp_path):
+    r = run("sheet", "water-duel", "--format", "svg", "-o", str(tmp_path / "deck.pdf"))
+    assert r.exit_code == 2 and "name it" in r.stderr and not (tmp_path / "deck.pdf").exists()

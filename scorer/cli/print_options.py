@@ -20,7 +20,7 @@ from typing import Any
 
 import click
 
-from .common import InputError, emit_json, force_option, guess_format, json_option, write_pages
+from .common import InputError, emit_json, force_option, json_option, write_pages
 
 
 class OffsetType(click.ParamType):
@@ -108,7 +108,10 @@ def write_kit(kit: Any, output: Path, fmt: str | None, force: bool, as_json: boo
     from sheets.pdf import PdfCanvas
     from sheets.svg import SvgCanvas
 
-    fmt = fmt or (guess_format(output, None) if output.suffix.lower() in (".pdf", ".svg") else "pdf")
+    suffix = output.suffix.lower().lstrip(".")
+    if fmt and suffix in ("pdf", "svg") and suffix != fmt:
+        raise InputError(f"{output} ends in .{suffix} but --format is {fmt}; name it {output.with_suffix('.' + fmt)}")
+    fmt = fmt or (suffix if suffix in ("pdf", "svg") else "pdf")
     if fmt == "pdf":  # fail before the work, not after it
         try:
             check_writable([output], force)
@@ -130,6 +133,7 @@ def write_kit(kit: Any, output: Path, fmt: str | None, force: bool, as_json: boo
     else:
         names = ", ".join(str(f) for f in files) if len(files) <= 3 else f"{files[0]} … {files[-1]}"
         extra = summary(manifest) if summary else ""
-        click.echo(f"Wrote {names}: {len(manifest.pages)} pages ({kit.options.paper.name}, {kit.options.sides})"
+        n = len(manifest.pages)
+        click.echo(f"Wrote {names}: {n} page{'s' if n != 1 else ''} ({kit.options.paper.name}, {kit.options.sides})"
                    f"{extra}. Print at 100 % / actual size.")
     return manifest
