@@ -20,6 +20,8 @@ demo: $(STAMP)
 	$(BIN)/highwater sheet raging-waters --players 4 --seed $(SEED) -o $(DEMO)/raging-waters.pdf --force
 	$(BIN)/highwater setup raging-waters --seed $(SEED)
 	$(BIN)/highwater score raging-waters examples/raging-waters/finished.json
+	$(BIN)/highwater sheet tayu -o $(DEMO)/tayu.pdf --force
+	$(BIN)/highwater sheet water-duel -o $(DEMO)/water-duel.pdf --force
 	@echo "Game-night pack written to $(DEMO)/"
 
 test: $(STAMP)
