@@ -234,17 +234,19 @@ def _pattern(ctx: _Ctx, el: Mapping[str, Any]) -> None:
                 ctx.cv.circle(x + i * pitch + (pitch / 2 if j % 2 else 0), y + j * pitch, pitch * 0.12,
                               Style(stroke=None, fill=color))
         return
+    spacing = pitch * float(el.get("spacing", 0.7))
+    ops: list[tuple] = []   # one path for every row: the pattern is drawn on every back
     j = 0
-    yy = y + pitch / 2
+    yy = y + spacing / 2
     while yy < y + h:
-        xx = x - (pitch if j % 2 else 0)
-        ops = [("M", xx, yy)]
+        xx = x - (pitch / 2 if j % 2 else 0)
+        ops.append(("M", xx, yy))
         while xx < x + w:
             ops.append(("C", xx + pitch * 0.25, yy - amp, xx + pitch * 0.75, yy + amp, xx + pitch, yy))
             xx += pitch
-        ctx.cv.path(ops, st)
-        yy += pitch * 0.7
+        yy += spacing
         j += 1
+    ctx.cv.path(ops, st)
 
 
 ELEMENT_KINDS: dict[str, Callable[[_Ctx, Mapping[str, Any]], None]] = {
