@@ -12,7 +12,7 @@ from .canvas import Canvas
 from .fonts import wrap
 from .imposition import Rect, back_rect
 from .marks import registration_mark
-from .style import INK, MUTED, WATER, Style, stroke
+from .style import INK, MUTED, WATER, stroke
 
 SPAN = 8          # the scales run from -SPAN to +SPAN mm
 

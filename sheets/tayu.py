@@ -17,7 +17,7 @@ from .imposition import Rect
 from .ink import Ink, lighten
 from .kit import Face, Kit, PageSection, Piece, PieceSheet, PosterSection
 from .printopts import PrintOptions
-from .style import INK, MUTED, WHITE, Style, fill, stroke
+from .style import INK, MUTED, WHITE, Style, fill
 from .tayu_art import LAND, draw_board, draw_tile_back, draw_tile_front
 
 TITLE = "Tayu"
