@@ -57,9 +57,7 @@ class PdfCanvas(Canvas):
             c.setStrokeAlpha(style.opacity)
         return int(bool(style.stroke)), int(bool(style.fill))
 
-    def path(self, ops: Sequence[PathOp], style: Style) -> None:
-        if not style.stroke and not style.fill:
-            return
+    def _build(self, ops: Sequence[PathOp]):
         p = self._c.beginPath()
         for op in ops:
             kind = op[0]
@@ -73,6 +71,12 @@ class PdfCanvas(Canvas):
                 p.close()
             else:
                 raise ValueError(f"unknown path op {kind!r}")
+        return p
+
+    def path(self, ops: Sequence[PathOp], style: Style) -> None:
+        if not style.stroke and not style.fill:
+            return
+        p = self._build(ops)
         self._c.saveState()
         s, f = self._apply(style)
         self._c.drawPath(p, stroke=s, fill=f)
@@ -89,6 +93,9 @@ class PdfCanvas(Canvas):
         draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[anchor]
         draw(0, 0, s)
         c.restoreState()
+
+    def clip(self, ops: Sequence[PathOp]) -> None:
+        self._c.clipPath(self._build(ops), stroke=0, fill=0)
 
     def save(self) -> None:
         self._c.saveState()
