@@ -7,18 +7,13 @@ from __future__ import annotations
 
 from scorer.rising_waters import hexgrid
 from scorer.rising_waters.floodmap import Box, FloodMap, Group, Hex, Track
+from scorer.rising_waters.versions import DONATIONS_FOR_GREEN_CAMP, VERSIONS
 
 from ..canvas import Canvas
 from ..fonts import text_width, wrap
 from ..style import INK, MUTED, WHITE, Style, fill, stroke
 from . import icons
 from . import palette as P
-
-VERSIONS = {
-    "fall1926": {"name": "Fall, 1926", "rounds": 7, "water": 1, "losses": {2: 22, 3: 18, 4: 14}},
-    "spring1927": {"name": "Spring, 1927", "rounds": 10, "water": 2, "losses": {2: 25, 3: 22, 4: 19}},
-}
-DONATIONS_NEEDED = {2: 4, 3: 6, 4: 8}   # banked cards for a green Relief Camp
 
 
 def hex_poly(m: FloodMap, h: Hex, inset: float = 0.0) -> list[tuple[float, float]]:
@@ -190,8 +185,8 @@ def loss_notes() -> dict[int, str]:
     """Where the game is lost: each version's maximum for 2, 3 and 4 players."""
     notes: dict[int, list[str]] = {}
     for v in VERSIONS.values():
-        short = "Fall" if v["rounds"] == 7 else "Spring"
-        for players, limit in v["losses"].items():
+        short = v.name.split(",")[0]
+        for players, limit in v.max_losses.items():
             notes.setdefault(limit, []).append(f"{short} {players}p")
     return {k: "\n".join(v) for k, v in notes.items()}
 
@@ -199,7 +194,7 @@ def loss_notes() -> dict[int, str]:
 def draw_tracks(cv: Canvas, m: FloodMap) -> None:
     draw_track(cv, m.tracks["loss"], loss_notes(), "")
     draw_track(cv, m.tracks["weeks"], {7: "Fall ends", 10: "Spring ends"}, "")
-    draw_track(cv, m.tracks["donations"], {n: f"{p} players" for p, n in DONATIONS_NEEDED.items()},
+    draw_track(cv, m.tracks["donations"], {n: f"{p} players" for p, n in DONATIONS_FOR_GREEN_CAMP.items()},
                "Spring, 1927 only")
 
 
