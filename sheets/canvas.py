@@ -146,6 +146,16 @@ class RecordingCanvas(Canvas):
              anchor: str = "start", fill: Color = INK) -> None:
         self._log("text", x, y, s, size, font, anchor, fill)
 
+    # Shapes are logged as themselves, so golden logs and tests read naturally.
+    def circle(self, cx: float, cy: float, r: float, style: Style) -> None:
+        self._log("circle", cx, cy, r, style)
+
+    def rect(self, x: float, y: float, w: float, h: float, style: Style, radius: float = 0.0) -> None:
+        self._log("rect", x, y, w, h, style, radius)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, style: Style) -> None:
+        self._log("line", x1, y1, x2, y2, style)
+
     def save(self) -> None:
         self._log("save")
 

@@ -20,7 +20,8 @@ class PdfCanvas(Canvas):
 
     def __init__(self, title: str = "Highwater", subject: str = "") -> None:
         self._buf = io.BytesIO()
-        self._c = RLCanvas(self._buf, invariant=1, pageCompression=1)
+        # initialFontName: without it reportlab puts an unembedded Helvetica on every page.
+        self._c = RLCanvas(self._buf, invariant=1, pageCompression=1, initialFontName=fonts.register("sans"))
         self._c.setTitle(title)
         self._c.setAuthor("Highwater")
         self._c.setCreator("Highwater")

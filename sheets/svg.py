@@ -73,11 +73,15 @@ class SvgCanvas(Canvas):
 
     def text(self, x: float, y: float, s: str, *, size: float, font: str = "sans",
              anchor: str = "start", fill: Color = INK) -> None:
-        _, _, family, weight, _ = fonts.FONTS[font]
+        _, file, family, weight, stretch = fonts.FONTS[font]
         self._used_fonts.add(font)
+        # The embedded face first, then the same font installed locally (for renderers that
+        # ignore @font-face data URIs), then any sans.
+        local = "DejaVu Sans Condensed" if "Condensed" in file else "DejaVu Sans"
+        attrs = {"font_stretch": "condensed"} if "Condensed" in file else {}
         self._cur.add(self._dwg.text(
-            s, insert=(_n(x), _n(y)), font_size=_n(size), font_family=f"{family}, DejaVu Sans, sans-serif",
-            font_weight=weight, text_anchor=_ANCHOR[anchor], fill=fill))
+            s, insert=(_n(x), _n(y)), font_size=_n(size), font_family=f"'{family}', '{local}', sans-serif",
+            font_weight=weight, text_anchor=_ANCHOR[anchor], fill=fill, **attrs))
 
     def save(self) -> None:
         self._saved.append(self._cur)
