@@ -52,6 +52,16 @@ def test_landowner_types_marks_and_fall_deck(all_decks):
     assert 3 <= stars <= 12          # enough for the first replenishes, "the initial few turns"
 
 
+def test_dynamite_cards_name_an_area_with_a_dot(all_decks):
+    m = floodmap.load()
+    dyn = [c for c in all_decks["landowner"].cards if c.type == "dynamite"]
+    assert sum(c.count for c in dyn) == 7
+    for c in dyn:
+        area = m.area(c.get("area"))
+        assert m.groups[area.groups[0]].dotted and area.name in c.text
+        assert "add 1 to the Loss track" in c.text.replace("**", "")
+
+
 def test_relief_camp_cards_name_the_map_sites(all_decks):
     m = floodmap.load()
     cards = [c for c in all_decks["landowner"].cards if c.type == "relief-camp"]
@@ -61,6 +71,8 @@ def test_relief_camp_cards_name_the_map_sites(all_decks):
         s = by_site[c.get("site")]
         assert (c.get("hex"), c.get("where")) == (s.hex, s.where)
         assert s.where in c.text
+        # A red camp removes a Survivor: "Adjust the loss track accordingly" is +1.
+        assert "add 1 to the Loss track" in c.text.replace("**", "")
 
 
 def test_weather_reports(all_decks):
@@ -131,6 +143,10 @@ def test_player_boards():
     # to upgrade from 4 to 5 they would have to discard three"
     assert [(s.value, s.cost) for s in tracks["movement"].steps[:2]] == [("4", 2), ("5", 3)]
     assert tracks["movement"].card == "farm-animals"
+    # The rules' Garden paragraph repeats the Farm Animals text; Garden raises Actions.
+    assert tracks["actions"].card == "garden"
+    # Pawns start at 4 with loss boxes to the left; recovering a lost pawn costs Family.
+    assert tracks["pawns"].lost == ("0", "1", "2", "3") and tracks["pawns"].lost_cost == 1
     assert [(s.value, s.cost) for s in tracks["swim"].steps] == [("yes", 2)] and tracks["swim"].card == "blues"
     ren = {x.id: x for x in r.renewable}
     assert set(ren["work-discount"].cost) == {("garden", 1), ("farm-animals", 1)}
