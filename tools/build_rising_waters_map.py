@@ -86,10 +86,10 @@ PLACES = [  # (id, name, kind, the hex its name is printed on)
 ]
 
 # Board layout in mm: the map in the middle, tracks left and right, card spots above and below.
-BOARD_W, BOARD_H = 472.0, 557.0
-MARGIN = 6.0
-CARD_W, CARD_H = 66.0, 92.0                # a spot for a 63.5 x 88.9 mm card
-MAP_X, MAP_Y = 60.0, 108.0
+BOARD_W, BOARD_H = 472.0, 545.0
+MARGIN = 5.0
+CARD_W, CARD_H = 66.0, 91.0                # a spot for a 63.5 x 88.9 mm card
+MAP_X, MAP_Y = 60.0, 101.0
 
 
 def parse_grid() -> dict[tuple[int, int], str]:
@@ -110,8 +110,8 @@ def layout() -> tuple[list[dict], list[dict], dict]:
     m, gap = MARGIN, 4.0
     spots = []
     x = m
-    for sid, label in [("landowner-deck", "Landowner deck"), ("landowner-1", "Landowner card"),
-                       ("landowner-2", "Landowner card"), ("landowner-3", "Landowner card"),
+    for sid, label in [("landowner-deck", "Landowner deck"), ("landowner-1", "Landowners row"),
+                       ("landowner-2", "Landowners row"), ("landowner-3", "Landowners row"),
                        ("landowner-discard", "Landowner discard")]:
         spots.append({"id": sid, "label": label, **_box(x, m, CARD_W, CARD_H)})
         x += CARD_W + gap
@@ -120,8 +120,8 @@ def layout() -> tuple[list[dict], list[dict], dict]:
     spots.append({"id": "weather-discard", "label": "Weather Report discard",
                   **_box(m + CARD_W + gap, yb, CARD_W, CARD_H)})
     cx = BOARD_W / 2
-    spots.append({"id": "goal-1", "label": "Community Goal", **_box(cx - gap / 2 - CARD_W, yb, CARD_W, CARD_H)})
-    spots.append({"id": "goal-2", "label": "Community Goal", **_box(cx + gap / 2, yb, CARD_W, CARD_H)})
+    spots.append({"id": "goal-1", "label": "Community Goal (optional)", **_box(cx - gap / 2 - CARD_W, yb, CARD_W, CARD_H)})
+    spots.append({"id": "goal-2", "label": "Community Goal (optional)", **_box(cx + gap / 2, yb, CARD_W, CARD_H)})
     spots.append({"id": "community-discard", "label": "Community discard",
                   **_box(BOARD_W - m - CARD_W, yb, CARD_W, CARD_H)})
     spots.append({"id": "community-deck", "label": "Community deck",

@@ -11,7 +11,8 @@ from scorer.rising_waters.versions import DONATIONS_FOR_GREEN_CAMP, VERSIONS
 
 from ..canvas import Canvas
 from ..fonts import text_width, wrap
-from ..style import INK, MUTED, WHITE, Style, fill, stroke
+from ..ink import FULL, Ink
+from ..style import INK, MUTED, WHITE, Style, fill
 from . import icons
 from . import palette as P
 
@@ -64,12 +65,17 @@ def _chain(segs: list) -> list[list[tuple[float, float]]]:
     return lines
 
 
-def draw_hexes(cv: Canvas, m: FloodMap) -> None:
+def hex_fill(h: Hex, ink: Ink) -> str | None:
+    """A hex's fill: tinted by elevation, blue for water; paler when saving ink."""
+    if h.is_water:
+        return ink.tint(P.RIVER if h.terrain == "river" else P.LAKE, 0.55)
+    return ink.tint(P.ELEVATION[h.elevation], 0.75)  # type: ignore[index]
+
+
+def draw_hexes(cv: Canvas, m: FloodMap, ink: Ink = FULL) -> None:
     """Hex fills, thin hex lines, elevation numbers and the small hex names."""
     for h in m.hexes.values():
-        color = (P.RIVER if h.terrain == "river" else P.LAKE if h.terrain == "lake"
-                 else P.ELEVATION[h.elevation])  # type: ignore[index]
-        cv.polyline(hex_poly(m, h), Style(stroke=P.HEX_LINE, width=0.3, fill=color), closed=True)
+        cv.polyline(hex_poly(m, h), Style(stroke=P.HEX_LINE, width=0.3, fill=hex_fill(h, ink)), closed=True)
     s = m.hex_size
     for h in m.hexes.values():
         cx, cy = m.center(h.id)
@@ -83,12 +89,14 @@ def draw_hexes(cv: Canvas, m: FloodMap) -> None:
             cv.text(cx, cy - s * 0.42, str(h.elevation), size=s * 0.36, font="bold", anchor="middle",
                     fill=P.ELEVATION_INK)
         cv.text(cx, cy + s * 0.7, h.id, size=s * 0.17, font="cond", anchor="middle",
-                fill=WHITE if h.is_water else MUTED)
+                fill=(P.RIVER_DEEP if ink.saver else WHITE) if h.is_water else MUTED)
 
 
-def draw_group_lines(cv: Canvas, m: FloodMap) -> None:
-    """Thick white lines between groups; a dark bank line where water meets land."""
-    group_line = Style(stroke=P.GROUP_LINE, width=2.2, cap="round")
+def draw_group_lines(cv: Canvas, m: FloodMap, ink: Ink = FULL) -> None:
+    """Thick white lines between groups (dark grey when saving ink); a dark bank line
+    where water meets land."""
+    group_line = (Style(stroke="#5d6670", width=1.1, cap="round") if ink.saver
+                  else Style(stroke=P.GROUP_LINE, width=2.2, cap="round"))
     bank = Style(stroke=P.BANK, width=0.7, cap="round")
     for h in m.hexes.values():
         for d, a in enumerate(hexgrid.neighbors(h.axial)):
@@ -160,13 +168,13 @@ def draw_compass(cv: Canvas, x: float, y: float) -> None:
     cv.text(x, y - 8.5, "N", size=4.0, font="bold", anchor="middle", fill=INK)
 
 
-def draw_track(cv: Canvas, t: Track, notes: dict[int, str], marker_note: str = "") -> None:
+def draw_track(cv: Canvas, t: Track, notes: dict[int, str], marker_note: str = "", ink: Ink = FULL) -> None:
     """One numbered track: a label, a box per value and small notes beside some values."""
     lb = t.label_box
     cv.text(lb.x + lb.w / 2, lb.y + lb.h - 1.6, t.label.upper(), size=3.2, font="bold", anchor="middle", fill=INK)
     for b in t.spaces:
         v = int(b.id.rsplit("-", 1)[1])
-        tint = P.TRACK if v % 5 else "#ece4d2"
+        tint = ink.tint(P.TRACK if v % 5 else "#ece4d2", 0.5)
         cv.rect(b.x, b.y, b.w, b.h, Style(stroke=INK, width=0.3, fill=tint))
         cv.text(b.x + 2.0, b.y + b.h / 2 + 1.5, str(v), size=4.2, font="bold", fill=INK)
         note = notes.get(v)
@@ -191,33 +199,30 @@ def loss_notes() -> dict[int, str]:
     return {k: "\n".join(v) for k, v in notes.items()}
 
 
-def draw_tracks(cv: Canvas, m: FloodMap) -> None:
-    draw_track(cv, m.tracks["loss"], loss_notes(), "")
-    draw_track(cv, m.tracks["weeks"], {7: "Fall ends", 10: "Spring ends"}, "")
+def draw_tracks(cv: Canvas, m: FloodMap, ink: Ink = FULL) -> None:
+    draw_track(cv, m.tracks["loss"], loss_notes(), "", ink)
+    ends = {v.rounds: f"{v.name.split(',')[0]} ends" for v in VERSIONS.values()}
+    draw_track(cv, m.tracks["weeks"], ends, "", ink)
     draw_track(cv, m.tracks["donations"], {n: f"{p} players" for p, n in DONATIONS_FOR_GREEN_CAMP.items()},
-               "Spring, 1927 only")
+               "Spring, 1927 only", ink)
 
 
-def draw_spot(cv: Canvas, b: Box, kind: str) -> None:
+def draw_spot(cv: Canvas, b: Box, kind: str, ink: Ink = FULL) -> None:
     """A card spot: a rounded outline, the deck's mark and its name."""
-    cv.rect(b.x, b.y, b.w, b.h, Style(stroke=MUTED, width=0.5, fill="#f4efe4", dash=(2.5, 1.5)), radius=3.0)
+    cv.rect(b.x, b.y, b.w, b.h, Style(stroke=MUTED, width=0.5, fill=ink.tint("#f4efe4", 0.5), dash=(2.5, 1.5)),
+            radius=3.0)
     icons.deck_mark(cv, kind, b.x + b.w / 2, b.y + b.h / 2 - 6, 14.0)
     for i, ln in enumerate(wrap(b.label.upper(), b.w - 8, 3.0, "bold")):
         cv.text(b.x + b.w / 2, b.y + b.h / 2 + 12 + i * 3.8, ln, size=3.0, font="bold", anchor="middle", fill=MUTED)
 
 
-def draw_spots(cv: Canvas, m: FloodMap) -> None:
+def draw_spots(cv: Canvas, m: FloodMap, ink: Ink = FULL) -> None:
     for sid, b in m.spots.items():
-        draw_spot(cv, b, sid.split("-")[0])
-    top = m.spots["landowner-1"]
-    cv.text(top.x, top.y + top.h + 4.5, "The Landowners row: three cards face up", size=2.6, font="cond",
-            fill=MUTED)
-    g = m.spots["goal-1"]
-    cv.text(g.x, g.y - 2.0, "Community Goals (optional): two face up", size=2.6, font="cond", fill=MUTED)
+        draw_spot(cv, b, sid.split("-")[0], ink)
 
 
-def draw_survivors(cv: Canvas, b: Box) -> None:
-    cv.rect(b.x, b.y, b.w, b.h, Style(stroke=P.DOT, width=0.5, fill="#eef3f8"), radius=2.5)
+def draw_survivors(cv: Canvas, b: Box, ink: Ink = FULL) -> None:
+    cv.rect(b.x, b.y, b.w, b.h, Style(stroke=P.DOT, width=0.5, fill=ink.tint("#eef3f8", 0.5)), radius=2.5)
     cv.text(b.x + b.w / 2, b.y + 6, "SURVIVORS", size=3.4, font="bold", anchor="middle", fill=P.DOT)
     for i, ln in enumerate(["Unused pawns wait here.", "One enters near the dot", "at Mounds Landing",
                             "in every Clean Up."]):
@@ -253,18 +258,24 @@ def draw_title(cv: Canvas, b: Box) -> None:
             cv.text(b.x + 11, yy - 0.6 + j * 2.9, ln, size=2.5, font="cond", fill=INK)
 
 
-def draw_board(cv: Canvas, m: FloodMap) -> None:
-    """Draw the whole main board in board mm (origin top-left)."""
-    cv.rect(0, 0, m.width, m.height, fill(P.PAPER))
+def draw_board(cv: Canvas, m: FloodMap, ink: Ink = FULL) -> None:
+    """Draw the whole main board in board mm (origin top-left).
+
+    With an ink-saving `ink`, the paper stays bare, hexes and panels are pale tints and
+    the group lines turn dark so they still show.
+    """
+    paper = ink.area(P.PAPER)
+    if paper:
+        cv.rect(0, 0, m.width, m.height, fill(paper))
     mb = m.boxes["map"]
     cv.rect(mb.x - 1.5, mb.y - 1.5, mb.w + 3, mb.h + 3, Style(stroke=INK, width=0.6, fill=None))
-    draw_hexes(cv, m)
-    draw_group_lines(cv, m)
+    draw_hexes(cv, m, ink)
+    draw_group_lines(cv, m, ink)
     draw_bayous(cv, m)
     draw_dotted_groups(cv, m)
     draw_places(cv, m)
     draw_compass(cv, mb.x + mb.w - 9, mb.y + mb.h - 10)
-    draw_tracks(cv, m)
-    draw_spots(cv, m)
-    draw_survivors(cv, m.boxes["survivors"])
+    draw_tracks(cv, m, ink)
+    draw_spots(cv, m, ink)
+    draw_survivors(cv, m.boxes["survivors"], ink)
     draw_title(cv, m.boxes["title"])

@@ -422,3 +422,29 @@ def legend_glyph(cv: Canvas, kind: str, cx: float, cy: float) -> None:
     elif kind == "bayou":
         cv.line(cx - 4, cy, cx + 2, cy, Style(stroke=P.RIVER_DEEP, width=0.6, dash=(1.5, 1.0), cap="butt"))
         arrowhead(cv, cx + 4, cy, 1, 0, 2.0, P.RIVER_DEEP)
+
+
+# --- the shared icon registry ------------------------------------------------------------
+def _adapt(fn: IconFn) -> Callable[[Canvas, float, float, float, Style], None]:
+    def draw(cv: Canvas, cx: float, cy: float, size: float, style: Style) -> None:
+        fn(cv, cx, cy, size, style.fill or style.stroke or INK)
+    return draw
+
+
+def _rain(drops: int) -> Callable[[Canvas, float, float, float, Style], None]:
+    def draw(cv: Canvas, cx: float, cy: float, size: float, style: Style) -> None:
+        rain(cv, cx, cy, size, P.RIVER_DEEP, drops)
+    return draw
+
+
+def register_all() -> None:
+    """Make every icon available to deck files as `rw-<name>` (idempotent)."""
+    from .. import icons as shared
+
+    for name, fn in ICONS.items():
+        shared.register(f"rw-{name}")(_adapt(fn))
+    for name, drops in (("light", 1), ("medium", 2), ("heavy", 3)):
+        shared.register(f"rw-rain-{name}")(_rain(drops))
+
+
+register_all()

@@ -9,7 +9,8 @@ from scorer.rising_waters.roles import Perpetual, Renewable, Role, Roles
 
 from ..canvas import Canvas
 from ..fonts import fit_wrap, text_width
-from ..style import INK, MUTED, WHITE, Style, fill, stroke
+from ..ink import FULL, Ink
+from ..style import INK, MUTED, WHITE, Style
 from . import icons
 from . import palette as P
 
@@ -46,7 +47,7 @@ def _text(cv: Canvas, x: float, y: float, w: float, h: float, s: str, size: floa
 
 
 def draw_renewable(cv: Canvas, r: Renewable, x: float, y: float, w: float, h: float) -> None:
-    cv.rect(x, y, w, h, Style(stroke=MUTED, width=0.3, fill="#fdfbf6"), radius=1.5)
+    cv.rect(x, y, w, h, Style(stroke=MUTED, width=0.3, fill=WHITE), radius=1.5)
     icons.draw_icon(cv, r.icon, x + 7, y + 7.5, 10.0, P.RIVER_DEEP)
     cv.text(x + 14, y + 6.0, r.label.upper(), size=3.3, font="cond-bold", fill=INK)
     cx = x + 14
@@ -85,7 +86,7 @@ def draw_perpetual(cv: Canvas, p: Perpetual, x: float, y: float, w: float, h: fl
     for s in p.steps:
         bw = 4.6 + 4.2 * max(s.cost - 1, 0) + 2.4 if s.cost > 1 else 9.0
         bw = max(bw, 10.0)
-        cv.rect(bx, by, bw, bh, Style(stroke=INK, width=0.35, fill="#f7f3ea"), radius=1.0)
+        cv.rect(bx, by, bw, bh, Style(stroke=INK, width=0.35, fill=WHITE), radius=1.0)
         cv.text(bx + bw / 2, by + 3.9, s.value, size=3.2 if len(s.value) < 3 else 2.8, font="bold",
                 anchor="middle", fill=INK)
         cost_icons(cv, p.card, s.cost, bx + 0.6, by + bh - 7.0, bw - 1.2)
@@ -95,15 +96,20 @@ def draw_perpetual(cv: Canvas, p: Perpetual, x: float, y: float, w: float, h: fl
                 f"{p.lost_cost} {p.card.replace('-', ' ').title()}.", size=2.0, font="cond", fill=MUTED)
 
 
-def draw_player_board(cv: Canvas, roles: Roles, role: Role) -> None:
-    """One role's board in board mm: 196 x 128 by default."""
+def draw_player_board(cv: Canvas, roles: Roles, role: Role, ink: Ink = FULL) -> None:
+    """One role's board in board mm (196 x 128 by default), origin at its top-left."""
     W, H = roles.width, roles.height
-    cv.rect(0, 0, W, H, Style(stroke=INK, width=0.5, fill=P.PAPER), radius=3.0)
-    cv.rect(0, 0, W, 15, Style(stroke=None, fill=P.RIVER_DEEP), radius=3.0)
-    cv.rect(0, 8, W, 7, fill(P.RIVER_DEEP))
-    cv.text(6, 10.8, role.name.upper(), size=7.0, font="bold", fill=WHITE)
-    cv.text(W - 6, 6.6, "RISING WATERS · PLAYER BOARD", size=2.5, font="bold", anchor="end", fill=WHITE)
-    cv.text(W - 6, 11.4, "your color: ____________", size=2.6, font="cond", anchor="end", fill=WHITE)
+    cv.rect(0, 0, W, H, Style(stroke=INK, width=0.5, fill=ink.area(P.PAPER)), radius=3.0)
+    band = ink.area(P.RIVER_DEEP)
+    if band:
+        cv.path([("M", 0, 15), ("L", 0, 3), ("C", 0, 1.3, 1.3, 0, 3, 0), ("L", W - 3, 0),
+                 ("C", W - 1.3, 0, W, 1.3, W, 3), ("L", W, 15), ("Z",)], Style(stroke=None, fill=band))
+    else:
+        cv.line(0, 15, W, 15, Style(stroke=P.RIVER_DEEP, width=0.6))
+    head = ink.on(P.RIVER_DEEP, WHITE, P.RIVER_DEEP)
+    cv.text(6, 10.8, role.name.upper(), size=7.0, font="bold", fill=head)
+    cv.text(W - 6, 6.6, "RISING WATERS · PLAYER BOARD", size=2.5, font="bold", anchor="end", fill=head)
+    cv.text(W - 6, 11.4, "your color: ____________", size=2.6, font="cond", anchor="end", fill=head)
 
     # Renewable powers (left).
     lx, lw = 4.0, 70.0
@@ -132,7 +138,7 @@ def draw_player_board(cv: Canvas, roles: Roles, role: Role) -> None:
 
     # The red starting-power box and the individual goal (optional rules).
     by = 94.5
-    cv.rect(lx, by, lw, H - by - 4, Style(stroke=RED, width=0.9, fill="#fbeae7"), radius=1.5)
+    cv.rect(lx, by, lw, H - by - 4, Style(stroke=RED, width=0.9, fill=ink.tint("#fbeae7", 0.5)), radius=1.5)
     cv.rect(lx + lw - CUBE - 3, by + 3, CUBE, CUBE, Style(stroke=RED, width=0.5, fill=WHITE), radius=1.0)
     cv.text(lx + 3, by + 5.5, "STARTING POWER", size=3.0, font="bold", fill=RED)
     cv.text(lx + 3, by + 9.0, "individual goals only", size=2.1, font="cond", fill=MUTED)
