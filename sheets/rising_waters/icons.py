@@ -285,13 +285,15 @@ def dynamite(cv: Canvas, cx: float, cy: float, s: float, color: str) -> None:
 
 
 def cloud(cv: Canvas, cx: float, cy: float, s: float, color: str) -> None:
-    st = Style(stroke=color, width=_w(s, 0.05), fill="#e8eef4")
-    for u, v, r in ((0.33, 0.45, 0.17), (0.55, 0.36, 0.22), (0.72, 0.48, 0.15)):
-        cv.circle(*_pt(cx, cy, s, u, v), r * s, st)
-    cv.rect(*_pt(cx, cy, s, 0.18, 0.45), 0.68 * s, 0.17 * s, Style(stroke=None, fill="#e8eef4"), radius=0.08 * s)
-    _line(cv, cx, cy, s, (0.2, 0.62), (0.84, 0.62), stroke(color, _w(s, 0.05)))
-    for u, v, r in ((0.33, 0.45, 0.17), (0.55, 0.36, 0.22), (0.72, 0.48, 0.15)):
-        cv.circle(*_pt(cx, cy, s, u, v), r * s - _w(s, 0.05), fill("#e8eef4"))
+    """A cloud with a flat base: one outlined path of three bumps."""
+    def p(u: float, v: float) -> tuple[float, float]:
+        return _pt(cx, cy, s, u, v)
+    ops = [("M", *p(0.2, 0.66)),
+           ("C", *p(0.06, 0.66), *p(0.06, 0.44), *p(0.22, 0.44)),
+           ("C", *p(0.24, 0.28), *p(0.42, 0.24), *p(0.48, 0.34)),
+           ("C", *p(0.54, 0.16), *p(0.8, 0.18), *p(0.78, 0.42)),
+           ("C", *p(0.94, 0.42), *p(0.96, 0.66), *p(0.8, 0.66)), ("Z",)]
+    cv.path(ops, Style(stroke=color, width=_w(s, 0.05), fill="#e8eef4"))
 
 
 def rain(cv: Canvas, cx: float, cy: float, s: float, color: str, drops: int = 1) -> None:

@@ -39,6 +39,13 @@ def cost_icons(cv: Canvas, kind: str, n: int, x: float, y: float, width: float) 
         mini_card(cv, kind, x0 + i * step, y)
 
 
+def _fit(s: str, width: float, size: float, font: str) -> float:
+    """The largest size <= size at which s fits width on one line."""
+    while text_width(s, size, font) > width and size > 1.4:
+        size = round(size - 0.1, 2)
+    return size
+
+
 def _text(cv: Canvas, x: float, y: float, w: float, h: float, s: str, size: float, font: str = "cond",
           color: str = INK, leading: float = 1.22) -> None:
     size, lines = fit_wrap(s, w, h, size, font=font, leading=leading)
@@ -49,7 +56,9 @@ def _text(cv: Canvas, x: float, y: float, w: float, h: float, s: str, size: floa
 def draw_renewable(cv: Canvas, r: Renewable, x: float, y: float, w: float, h: float) -> None:
     cv.rect(x, y, w, h, Style(stroke=MUTED, width=0.3, fill=WHITE), radius=1.5)
     icons.draw_icon(cv, r.icon, x + 7, y + 7.5, 10.0, P.RIVER_DEEP)
-    cv.text(x + 14, y + 6.0, r.label.upper(), size=3.3, font="cond-bold", fill=INK)
+    room = w - 2.5 - r.boxes * (CUBE + 1.5) - 14 - 1.0
+    cv.text(x + 14, y + 6.0, r.label.upper(), size=_fit(r.label.upper(), room, 3.3, "cond-bold"),
+            font="cond-bold", fill=INK)
     cx = x + 14
     for card, n in r.cost:
         for _ in range(n):
@@ -125,8 +134,10 @@ def draw_player_board(cv: Canvas, roles: Roles, role: Role, ink: Ink = FULL) -> 
     # Perpetual powers (right).
     px, pw = 79.0, W - 83.0
     cv.text(px, 21.5, "PERPETUAL POWERS", size=3.2, font="bold", fill=P.RIVER_DEEP)
-    cv.text(px + text_width("PERPETUAL POWERS", 3.2, "bold") + 3, 21.5,
-            "Kept all game. Move right by discarding the cards in the next box.", size=2.3, font="cond", fill=MUTED)
+    sub = "Kept all game. Move right by discarding the cards in the next box."
+    room = pw - text_width("PERPETUAL POWERS", 3.2, "bold") - 3
+    cv.text(px + text_width("PERPETUAL POWERS", 3.2, "bold") + 3, 21.5, sub, size=_fit(sub, room, 2.3, "cond"),
+            font="cond", fill=MUTED)
     y = 24.0
     rowh = 11.6
     for p in roles.perpetual:
