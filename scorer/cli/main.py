@@ -11,6 +11,7 @@ from .common import InputError
 # game name -> (CLI module, the subcommands it provides)
 GAMES: dict[str, tuple[str, tuple[str, ...]]] = {
     "raging-waters": ("scorer.cli.raging_waters", ("sheet", "setup", "play", "score", "render")),
+    "rising-waters": ("scorer.cli.rising_waters", ("sheet",)),
 }
 
 

@@ -17,6 +17,9 @@ from . import icons
 from . import palette as P
 
 
+GROUP_LINE_SAVER = "#5d6670"   # group lines on bare paper
+
+
 def hex_poly(m: FloodMap, h: Hex, inset: float = 0.0) -> list[tuple[float, float]]:
     cx, cy = m.center(h.id)
     return hexgrid.corners(cx, cy, m.hex_size - inset)
@@ -95,7 +98,7 @@ def draw_hexes(cv: Canvas, m: FloodMap, ink: Ink = FULL) -> None:
 def draw_group_lines(cv: Canvas, m: FloodMap, ink: Ink = FULL) -> None:
     """Thick white lines between groups (dark grey when saving ink); a dark bank line
     where water meets land."""
-    group_line = (Style(stroke="#5d6670", width=1.1, cap="round") if ink.saver
+    group_line = (Style(stroke=GROUP_LINE_SAVER, width=1.1, cap="round") if ink.saver
                   else Style(stroke=P.GROUP_LINE, width=2.2, cap="round"))
     bank = Style(stroke=P.BANK, width=0.7, cap="round")
     for h in m.hexes.values():
@@ -230,7 +233,7 @@ def draw_survivors(cv: Canvas, b: Box, ink: Ink = FULL) -> None:
     icons.pawn(cv, b.x + b.w / 2, b.y + b.h - 4.5, 6.0, "#7b5ea7")
 
 
-def draw_title(cv: Canvas, b: Box) -> None:
+def draw_title(cv: Canvas, b: Box, ink: Ink = FULL) -> None:
     cv.text(b.x + 2, b.y + 11, "RISING WATERS", size=9.5, font="bold", fill=P.RIVER_DEEP)
     cv.text(b.x + 2, b.y + 17.5, "The Mississippi Delta, 1927", size=3.8, font="sans", fill=INK)
     cv.text(b.x + 2, b.y + 22.5, "A co-operative game designed by Scout Blum", size=2.8, font="cond", fill=MUTED)
@@ -238,7 +241,7 @@ def draw_title(cv: Canvas, b: Box) -> None:
     cv.text(b.x + 2, y, "LAND ELEVATION", size=2.6, font="bold", fill=INK)
     for i, (e, c) in enumerate(sorted(P.ELEVATION.items())):
         x = b.x + 2 + i * 13
-        cv.rect(x, y + 2, 11, 7, Style(stroke=INK, width=0.25, fill=c))
+        cv.rect(x, y + 2, 11, 7, Style(stroke=INK, width=0.25, fill=ink.tint(c, 0.75)))
         cv.text(x + 5.5, y + 7.3, str(e), size=3.6, font="bold", anchor="middle", fill=P.ELEVATION_INK)
     cv.text(b.x + 68, y + 5, "2 is lowest:", size=2.4, font="cond", fill=MUTED)
     cv.text(b.x + 68, y + 8.2, "it floods first", size=2.4, font="cond", fill=MUTED)
@@ -253,7 +256,8 @@ def draw_title(cv: Canvas, b: Box) -> None:
     y += 14
     for i, (kind, text) in enumerate(rows):
         yy = y + i * 7.6
-        icons.legend_glyph(cv, kind, b.x + 5, yy)
+        icons.legend_glyph(cv, kind, b.x + 5, yy, ink.tint(P.ELEVATION[3], 0.75) or WHITE,
+                           GROUP_LINE_SAVER if ink.saver else P.GROUP_LINE)
         for j, ln in enumerate(wrap(text, b.w - 14, 2.5, "cond")[:2]):
             cv.text(b.x + 11, yy - 0.6 + j * 2.9, ln, size=2.5, font="cond", fill=INK)
 
@@ -278,4 +282,4 @@ def draw_board(cv: Canvas, m: FloodMap, ink: Ink = FULL) -> None:
     draw_tracks(cv, m, ink)
     draw_spots(cv, m, ink)
     draw_survivors(cv, m.boxes["survivors"], ink)
-    draw_title(cv, m.boxes["title"])
+    draw_title(cv, m.boxes["title"], ink)

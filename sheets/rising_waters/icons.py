@@ -407,13 +407,14 @@ def deck_mark(cv: Canvas, kind: str, cx: float, cy: float, s: float) -> None:
     draw_icon(cv, DECK_ICON.get(kind, "star"), cx, cy, s, "#a59d8e")
 
 
-def legend_glyph(cv: Canvas, kind: str, cx: float, cy: float) -> None:
-    """Small glyphs for the board's legend."""
+def legend_glyph(cv: Canvas, kind: str, cx: float, cy: float, land: str = P.ELEVATION[3],
+                 group_line: str = WHITE) -> None:
+    """Small glyphs for the board's legend, in the colours the map uses."""
     if kind == "dot":
         cv.circle(cx, cy, 1.8, Style(stroke=WHITE, width=0.4, fill=P.DOT))
     elif kind == "group":
-        cv.rect(cx - 4, cy - 2.5, 8, 5, fill(P.ELEVATION[3]))
-        cv.line(cx, cy - 2.5, cx, cy + 2.5, stroke(WHITE, 1.0))
+        cv.rect(cx - 4, cy - 2.5, 8, 5, Style(stroke=P.HEX_LINE, width=0.2, fill=land))
+        cv.line(cx, cy - 2.5, cx, cy + 2.5, stroke(group_line, 1.0))
     elif kind == "forest":
         forest(cv, cx - 2, cy, 5)
         field(cv, cx + 2.5, cy, 5)
