@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from kit_helpers import grid_drawing, pieces
-from sheets.canvas import RecordingCanvas
+from sheets.canvas import Canvas, RecordingCanvas
 from sheets.imposition import printable
 from sheets.kit import CalibrationSection, Kit, PageSection, PieceSheet, PosterSection
 from sheets.paper import A4, LETTER
@@ -14,6 +14,16 @@ from sheets.style import stroke
 from sheets.svg import SvgCanvas
 
 NOTE = "Print at 100 % / actual size"
+
+
+class PathRecorder(RecordingCanvas):
+    """Logs lines, rects and circles as the paths they draw (main's RecordingCanvas logs
+    them as shapes); these tests look for paths."""
+
+    line = Canvas.line
+    rect = Canvas.rect
+    circle = Canvas.circle
+
 
 
 def kit(n=12, **opts) -> Kit:
@@ -156,7 +166,7 @@ def test_calibration_needs_duplex():
 def test_calibration_scales_sit_behind_the_targets():
     from sheets.calibration import targets
     for duplex, offset in (("long", (0, 0)), ("short", (1.5, -0.5))):
-        cv = RecordingCanvas()
+        cv = PathRecorder()
         Kit("T", PrintOptions(duplex=duplex, back_offset=offset)).add(CalibrationSection()).render(cv)
         back_start = [i for i, c in enumerate(cv.calls) if c[0] == "page"][1]
         zero_ticks = {(c[1][0][1], c[1][0][2]) for c in cv.calls[back_start:]
@@ -193,11 +203,11 @@ def test_svg_output_clips_each_card():
 
 
 def test_ink_saver_drops_area_fills():
-    cv = RecordingCanvas()
+    cv = PathRecorder()
     kit(3, duplex="none", ink_saver=True).render(cv)
     fills = {c[2].fill for c in cv.calls if c[0] == "path"}
     assert "#2f7fc1" not in fills
-    cv = RecordingCanvas()
+    cv = PathRecorder()
     kit(3, duplex="none").render(cv)
     assert "#2f7fc1" in {c[2].fill for c in cv.calls if c[0] == "path"}
 

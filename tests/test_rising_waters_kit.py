@@ -139,8 +139,10 @@ def test_ink_saver_keeps_the_board_paper_bare():
     assert any(c[0] == "rect" and c[5].fill == paper for c in full_cv.calls)
     assert not any(c[0] == "rect" and c[5].fill == paper for c in saver_cv.calls)
     # Group lines turn dark when saving ink, so the groups still show on bare paper.
-    assert any(c[0] == "line" and c[5].stroke == "#ffffff" for c in full_cv.calls)
-    assert not any(c[0] == "line" and c[5].stroke == "#ffffff" for c in saver_cv.calls)
+    def white_lines(cv):
+        return [c for c in cv.calls if (c[0] == "line" and c[5].stroke == "#ffffff")
+                or (c[0] == "path" and c[2].stroke == "#ffffff" and c[2].fill is None)]
+    assert white_lines(full_cv) and not white_lines(saver_cv)
 
 
 def test_the_board_prints_every_hex_name_and_elevation():
@@ -199,3 +201,12 @@ def test_cli_calibration_sheet(run, tmp_path):
 
 def test_kit_is_a_kit():
     assert isinstance(build_kit(PrintOptions(), "fall1926", ["boards"]), Kit)
+
+
+def test_fold_layout_prints_the_whole_kit_on_letter():
+    man = build_kit(PrintOptions(fold=True, paper=__import__("sheets.paper", fromlist=["LETTER"]).LETTER),
+                    "fall1926").render(RecordingCanvas())
+    roles_seen = {p.role for p in man.pages}
+    assert "fold" in roles_seen and "back" not in roles_seen
+    assert man.counts("Community cards", side="back") == man.counts("Community cards")
+    assert len(man.counts("Player boards")) == 6          # boards have no backs: printed flat, not folded
