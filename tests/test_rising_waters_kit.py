@@ -81,14 +81,14 @@ def test_tokens_in_the_manifest(full):
     assert got["first-player"] == 1
     assert sum(n for k, n in got.items() if k.startswith("marker-")) == 3
     # Relief Camp hexes have a green side and a red side.
-    assert man.counts("Relief Camp hexes", side="back") == {"relief-camp": 7}
-    shapes = {p.section: p.shape for p in man.placements}
-    assert shapes["Flood hexes"] == shapes["Relief Camp hexes"] == "hex"
+    assert man.counts("Flood and Relief Camp hexes", side="back") == {"flood": 89, "relief-camp": 7}
+    shapes = {p.kind: p.shape for p in man.placements}
+    assert shapes["flood"] == shapes["relief-camp"] == "hex" and shapes["water-1"] == "circle"
 
 
 def test_flood_hexes_are_the_size_of_a_map_hex():
     m = floodmap.load()
-    flood = next(s for s in tokens.token_sets() if s.id == "flood")
+    flood = next(s for s in tokens.token_sets() if s.id == "hex")
     assert flood.w == pytest.approx(m.hex_size * 3 ** 0.5) and flood.h == pytest.approx(2 * m.hex_size)
 
 

@@ -52,7 +52,8 @@ def token_sections() -> list[PieceSheet]:
     out = []
     for ts in token_sets():
         pieces = [Piece(kind, front, back, label=label, group=ts.id) for kind, label, front, back in ts.tokens]
-        out.append(PieceSheet(ts.name, pieces, ts.w, ts.h, shape=ts.shape))
+        out.append(PieceSheet(ts.name, pieces, ts.w, ts.h, shape=ts.shape,
+                              pack="honeycomb" if ts.shape == "hex" else "grid"))
     return out
 
 

@@ -2,7 +2,8 @@
 
 Counts follow the components list: 60 water level tokens, 60 levee tokens, 89 flood hexes,
 7 Relief Camp hexes (green side / red side), 10 rafts, the First Player marker and 3 track
-markers; plus 6 town tokens for tables without little houses. A token's draw function gets
+markers; plus 6 town tokens for tables without little houses. Tokens of one shape and size
+share a cut sheet. A token's draw function gets
 the piece's face (trim size, bleed, ink policy, side) and draws in piece mm with the trim's
 top-left at (0, 0); the cut-sheet machinery clips it to the token's outline.
 """
@@ -67,8 +68,8 @@ def water_level(n: int) -> TokenDraw:
         _paint(cv, face, P.RIVER_DEEP)
         _ring(cv, face, P.RIVER_DEEP)
         cx, cy = face.w / 2, face.h / 2
-        cv.text(cx, cy + 2.6, str(n), size=8.0, font="bold", anchor="middle", fill=_on(face, P.RIVER_DEEP))
-        icons.waves(cv, cx, cy + 5.0, 5.0, _on(face, P.RIVER_DEEP))
+        cv.text(cx, cy + 2.4, str(n), size=7.4, font="bold", anchor="middle", fill=_on(face, P.RIVER_DEEP))
+        icons.waves(cv, cx, cy + 4.7, 4.6, _on(face, P.RIVER_DEEP))
     return draw
 
 
@@ -129,12 +130,12 @@ def raft(cv: Canvas, face: Any) -> None:
 
 def first_player(cv: Canvas, face: Any) -> None:
     _paint(cv, face, P.RIVER_DEEP)
-    cx, cy = face.w / 2, face.h / 2
     mark = _on(face, P.RIVER_DEEP)
-    icons.star(cv, cx, cy - 4.5, 10.0, GOLD)
-    cv.text(cx, cy + 4.5, "FIRST", size=4.0, font="bold", anchor="middle", fill=mark)
-    cv.text(cx, cy + 9.0, "PLAYER", size=4.0, font="bold", anchor="middle", fill=mark)
-    cv.rect(1.5, 1.5, face.w - 3, face.h - 3, Style(stroke=mark, width=0.35, fill=None), radius=2.0)
+    icons.star(cv, 5.5, face.h / 2, 7.0, GOLD)
+    cv.text(10.0 + (face.w - 10.0) / 2, face.h / 2 - 0.4, "FIRST", size=3.4, font="bold", anchor="middle", fill=mark)
+    cv.text(10.0 + (face.w - 10.0) / 2, face.h / 2 + 3.4, "PLAYER", size=3.4, font="bold", anchor="middle",
+            fill=mark)
+    cv.rect(1.0, 1.0, face.w - 2, face.h - 2, Style(stroke=mark, width=0.3, fill=None), radius=1.5)
 
 
 def track_marker(label: str, color: str) -> TokenDraw:
@@ -157,29 +158,25 @@ def town(cv: Canvas, face: Any) -> None:
 
 
 def token_sets() -> list[TokenSet]:
-    """Every token set of the kit, in print order."""
+    """Every token cut sheet of the kit, in print order: round, hex and oblong tokens."""
     def same(kind: str, label: str, fn: TokenDraw, n: int) -> list[tuple[str, str, TokenDraw, TokenDraw]]:
         return [(kind, label, fn, fn)] * n
 
     water = [t for v in range(1, 7) for t in same(f"water-{v}", f"Water level {v}", water_level(v), 10)]
     levees = [t for v in range(3, 9) for t in same(f"levee-{v}", f"Levee {v}", levee(v), 10)]
+    markers = [same(f"marker-{k}", f"{name} marker", track_marker(word, color), 1)[0]
+               for k, name, word, color in (("loss", "Loss", "LOSS", P.CRISIS), ("weeks", "Weeks", "WEEK", "#4a4f57"),
+                                            ("donations", "Donations", "DONATIONS", P.RELIEF_GREEN))]
+    towns = same("town", "Town", town, 6)
     camps = [("relief-camp", "Relief Camp", relief_camp(P.RELIEF_GREEN, "built with donations"),
               relief_camp(P.RELIEF_RED, "not enough donations"))] * 7
-    markers = [("marker-loss", "Loss marker", track_marker("LOSS", P.CRISIS), track_marker("LOSS", P.CRISIS)),
-               ("marker-weeks", "Weeks marker", track_marker("WEEK", "#4a4f57"), track_marker("WEEK", "#4a4f57")),
-               ("marker-donations", "Donations marker", track_marker("DONATIONS", P.RELIEF_GREEN),
-                track_marker("DONATIONS", P.RELIEF_GREEN))]
     return [
-        TokenSet("water", "Water level tokens", "circle", 16.0, 16.0, tuple(water)),
-        TokenSet("levees", "Levee tokens", "circle", 15.0, 15.0, tuple(levees)),
-        TokenSet("flood", "Flood hexes", "hex", HEX_ACROSS, HEX_TALL, tuple(same("flood", "Flood hex", flood, 89))),
-        TokenSet("relief", "Relief Camp hexes", "hex", HEX_ACROSS, HEX_TALL, tuple(camps)),
-        TokenSet("rafts", "Raft tokens", "rect", 26.0, 16.0, tuple(same("raft", "Raft", raft, 10))),
-        TokenSet("markers", "Track markers", "circle", 12.0, 12.0,
-                 tuple(markers)),
-        TokenSet("first", "First Player marker", "rect", 36.0, 26.0,
-                 tuple(same("first-player", "First Player", first_player, 1))),
-        TokenSet("towns", "Town tokens", "circle", 15.0, 15.0, tuple(same("town", "Town", town, 6))),
+        TokenSet("round", "Water level, levee, marker and town tokens", "circle", 15.0, 15.0,
+                 tuple(water + levees + markers + towns)),
+        TokenSet("hex", "Flood and Relief Camp hexes", "hex", HEX_ACROSS, HEX_TALL,
+                 tuple(same("flood", "Flood hex", flood, 89) + camps)),
+        TokenSet("oblong", "Rafts and the First Player marker", "rect", 26.0, 16.0,
+                 tuple(same("raft", "Raft", raft, 10) + same("first-player", "First Player", first_player, 1))),
     ]
 
 
