@@ -47,7 +47,7 @@ def sheet(print_opts, calibrate: bool, only: tuple[str, ...], game_version: str,
             raise InputError(str(e)) from None
 
     def summary(man) -> str:
-        parts = ", ".join(only) if only else "map, boards, cards, tokens"
+        parts = ", ".join(p for p in PARTS if not only or p in only)
         return f"; {parts}; {game_version}"
 
     write_kit(kit, output, fmt, force, as_json, summary)
