@@ -259,7 +259,7 @@ class Kit:
         gap = sec.gap if sec.gap is not None else (o.gap if rect else max(o.gap, 2.0))
         bleed = sec.bleed if sec.bleed is not None else (o.bleed if rect else 1.0)
         n = len(sec.pieces)
-        if o.fold:
+        if o.fold and sec.backs and any(p.back is not None for p in sec.pieces):  # nothing to fold without backs
             return fold_layout(o.paper, sec.w, sec.h, bleed=bleed, gap=gap, shape=sec.shape,
                                marks=o.crop_marks, max_count=n)
         orientation = sec.orientation
@@ -288,7 +288,7 @@ class Kit:
         n = len(chunks)
         for k, chunk in enumerate(chunks, 1):
             core = f"{self.title} · {sec.name} · sheet {k}/{n}"
-            if o.fold:
+            if lay.fold_x is not None:
                 plans.append(_Plan("fold", sec.name, lay.page_w, lay.page_h,
                                    _piece_page(self, sec, lay, chunk, "fold", with_backs),
                                    f"{core} · fold on the centre line, glue, then cut"))
