@@ -36,7 +36,7 @@ CONTAMINATION = {1: (3, 3), 2: (5, 1), 3: (1, 5), 4: (5, 5), 5: (1, 1), 6: (3, 5
 # Pre-filled cleared boxes: line id -> how many of its two boxes are pre-filled.
 CLEARED = {"col-2": 2, "col-4": 2, "row-2": 2, "col-3": 1, "row-3": 1, "row-4": 1}
 ABILITY_BOXES, ABILITY_PREFILL = 6, {"mirror": 1, "flip": 1, "reroll": 1, "plusminus": 1}
-PROTECTION_BOXES, PROTECTION_PREFILL = 5, {"fire": 2, "drought": 1, "storms": 1, "flood": 2}
+PROTECTION_BOXES, PROTECTION_PREFILL = 5, {"fire": 1, "drought": 1, "storms": 1, "flood": 1}
 CLEANUP_BOXES, CLEANUP_PREFILL = 8, 2       # the seed: eight boxes, two pre-filled
 HUNGER_BOXES = 10                           # one a year at most, so a row never runs out
 YEARS = 10
