@@ -133,3 +133,13 @@ def test_render_png_and_svg(run, tmp_path):
     assert r.exit_code == 0 and (tmp_path / "f.png").read_bytes().startswith(b"\x89PNG")
     r = run("render", "re-wilding", str(EXAMPLES / "finished.json"), "-o", str(tmp_path / "f.svg"))
     assert r.exit_code == 0 and (tmp_path / "f.svg").exists()
+
+
+@pytest.mark.parametrize("sid,message", [
+    ("HW1:rw:1:x:1:a4:r", "is not a Re-Wilding sheet id"),
+    ("HW1:rew:2:x:1:a4:b", "printed from template version 2"),
+    ("nonsense", "is not a Re-Wilding sheet id"),
+])
+def test_a_wrong_sheet_id_is_refused(run, tmp_path, sid, message):
+    r = run("score", "re-wilding", _sheet(tmp_path, sheet_id=sid))
+    assert r.exit_code == 2 and message in r.stderr

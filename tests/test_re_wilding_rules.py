@@ -490,3 +490,21 @@ def test_unreadable_moves_raise_invalid_move(text):
     st = run(rules.new_game(), "roll 1 2 5 6")
     with pytest.raises((InvalidMoveError, IllegalMoveError)):
         rules.apply(st, rules.parse_move(st, text))
+
+
+def test_the_package_plays_through_core_board_with_push_and_pop():
+    import scorer.re_wilding as rew
+    from scorer.core import Board
+    b = Board(rew, rew.new_game())
+    b.push(Dice((1, 2, 3, 4)))
+    assert Place((("protect", (1,)), ("clear", (2,)), ("clear", (3,)), ("plant", (4,)))) in b.legal_moves
+    b.push(rules.parse_move(b.state, "protect 1, clear 2, clear 3, plant 4"))
+    b.push(rules.parse_move(b.state, "protect fire"))
+    assert b.state.mark("prot-fire-2") == FILLED
+    assert str(b.pop()) == "protect fire" and b.state.mark("prot-fire-2") == 0
+    assert b.score().total == -25
+
+
+def test_reroll_all_rerolls_every_die_in_play():
+    st = run(rules.new_game(), "roll 1 2 5 6")
+    assert rules.parse_move(st, "reroll all") == rules.parse_move(st, "reroll 1 2 5 6")

@@ -817,6 +817,8 @@ def parse_move(state: State, text: str) -> Move:
         elif word in ACTIONS or word == "breed":
             raise InvalidMoveError(f"the next group to resolve is on {action}; {_hint(action)}")
         return _parse_target(action, src, text)
+    if src in ("reroll all", "re-roll all"):
+        return Reroll(state.dice)
     ab = parse_ability(src)
     if ab is not None:
         return ab

@@ -12,6 +12,7 @@ things per id: ink, and a cross.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -24,6 +25,8 @@ from .template import ReWildingTemplate, load
 FORMAT = "re-wilding"
 ID_HINT = ("ids look like sq-3-2-plant-1 / sq-3-2-wild-2 (column, row 1-5), ab-mirror-1, prot-fire-1, "
            "cleanup-1, clr-col-3-a, clr-row-2-b, cal-4-plus|zero|minus, hunger-snake-1; see docs/formats.md")
+# The QR payload (sheets/sheetid.py; rules modules don't import sheets), for Re-Wilding only.
+_SHEET_ID = re.compile(r"HW1:rew:(?P<version>[1-9][0-9]{0,2}):[A-Za-z0-9_-]{1,24}:[1-9][0-9]?:(a4|lt):[rb]")
 NEVER_CROSSED = {"cleared": "cleared boxes are only ever filled", "calendar": "calendar ticks are only ever filled",
                  "hunger": "hunger boxes are only ever filled"}
 
@@ -63,6 +66,14 @@ def load_sheet(data: Any, template: ReWildingTemplate | None = None) -> State:
     unknown = set(data) - {"game", "version", "filled", "crossed", "variant", "sheet_id", "player"}
     if unknown:
         raise SheetError(f"unknown field(s) {', '.join(sorted(unknown))}; a sheet has filled, crossed and variant")
+    sid = data.get("sheet_id")
+    if sid is not None:
+        m = _SHEET_ID.fullmatch(sid) if isinstance(sid, str) else None
+        if m is None:
+            raise SheetError(f"sheet_id {str(sid)[:40]!r} is not a Re-Wilding sheet id "
+                             "(HW1:rew:<version>:<seed>:<player>:<a4|lt>:<r|b>; see docs/formats.md)")
+        if int(m["version"]) != version:
+            raise SheetError(f"sheet_id {sid!r} was printed from template version {m['version']}, not {version}")
     vd = data.get("variant", {}) or {}
     if not isinstance(vd, dict) or set(vd) - {"one_group_per_action"} or not all(isinstance(v, bool) for v in vd.values()):
         raise SheetError("variant may only hold one_group_per_action: true|false")
