@@ -8,7 +8,6 @@ the printed sheet (pre-filled boxes in blue); with one it also draws the player'
 from __future__ import annotations
 
 from scorer.core import Score
-from scorer.re_wilding.moves import ACTION_RANGES
 from scorer.re_wilding.state import CROSSED, FILLED, State
 from scorer.re_wilding.template import Box, MarkBox, Outline, ReWildingTemplate, Square
 
@@ -394,5 +393,3 @@ def draw_page(cv: Canvas, t: ReWildingTemplate, sheet_id: SheetId | None, state:
     draw_score(cv, t, score)
     draw_frame_marks(cv, t.boxes, sheet_id)
 
-
-__all__ = ["draw_page", "ACTION_RANGES"]

@@ -55,6 +55,8 @@ def prompt_text(state: State) -> str:
     else:
         head = f"Check die {dice}: 'keep' it or use an ability."
     lines = [head] + _columns([str(m) for m in menu(state)])
+    if ph in (Phase.WEATHER, Phase.CHECK):
+        lines.append("  Protection: " + protection_text(state))
     if ph in (Phase.MAIN, Phase.PLANT, Phase.WEATHER, Phase.CHECK):
         extra = "  Abilities left: " + abilities_text(state)
         if rules.ability_uses(state, "reroll"):

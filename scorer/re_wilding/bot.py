@@ -26,7 +26,7 @@ from ..dice import DiceStream
 from . import rules
 from .moves import ACTIONS, Flip, Keep, Mirror, Move, Nudge, Place, Plant, Reroll
 from .state import CROSSED, EMPTY, FILLED, Phase, State
-from .template import ABILITIES, WEATHERS, ReWildingTemplate
+from .template import ABILITIES, ReWildingTemplate
 
 
 @dataclass(frozen=True)
@@ -443,4 +443,4 @@ def play_game(seed: str, bot=None, state: State | None = None, record: list | No
     raise RuntimeError("game did not finish")
 
 
-__all__ = ["GreedyBot", "RandomBot", "Weights", "Evaluator", "evaluate", "play_game", "WEATHERS"]
+__all__ = ["GreedyBot", "RandomBot", "Weights", "Evaluator", "evaluate", "play_game"]

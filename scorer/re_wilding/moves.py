@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import InvalidMoveError
-from .template import ABILITIES, PLANTS, WEATHERS, WILDLIFE
+from .template import PLANTS, WILDLIFE
 
 ACTIONS = ("save", "protect", "clear", "plant", "introduce", "grow")   # the panel, left to right
 ACTION_ORDER = {a: i for i, a in enumerate(ACTIONS)}
