@@ -24,6 +24,7 @@ from functools import lru_cache
 from ..core import CHANCE, sample
 from ..dice import DiceStream
 from . import rules
+from .marks import Work, grow
 from .moves import ACTIONS, Flip, Keep, Mirror, Move, Nudge, Place, Plant, Reroll
 from .state import CROSSED, EMPTY, FILLED, Phase, State
 from .template import ABILITIES, ReWildingTemplate
@@ -276,8 +277,8 @@ class GreedyBot:
             return g
         if action == "introduce":
             return ev.introduce_gain(m, ev.sq_at[(mv.col, mv.row)], counts, state.year)  # type: ignore[union-attr]
-        work = rules._Work(state)
-        rules.grow(work, mv.kind)  # type: ignore[union-attr]
+        work = Work(state)
+        grow(work, mv.kind)  # type: ignore[union-attr]
         return ev.grid_delta(m, work.m, ev.habitat_squares[mv.kind], counts, state.year)  # type: ignore[union-attr]
 
     def _action_gains(self, state: State, ev: Evaluator) -> list[list[float]]:
@@ -296,7 +297,7 @@ class GreedyBot:
                     g = p * self.weights.plant_hit
                     gains = [g, g * 0.9, g * 0.8, g * 0.7]
             else:
-                gains = sorted((self._gain(state, ev, action, mv, counts, uncleared) for mv in rules._targets(state, action)),
+                gains = sorted((self._gain(state, ev, action, mv, counts, uncleared) for mv in rules.targets(state, action)),
                                reverse=True)
             cum = [0.0]
             for g in gains[:4]:
@@ -377,12 +378,12 @@ class GreedyBot:
         base = ev.grid_value(state.marks, state.year)
         out = {}
         for key, wild, plants in (("breed", True, False), ("grow", False, True), ("both", True, True)):
-            work = rules._Work(state)
+            work = Work(state)
             for h in state.template.habitats.values():
                 if wild:
-                    rules.grow(work, h.wildlife)
+                    grow(work, h.wildlife)
                 if plants:
-                    rules.grow(work, h.plant)
+                    grow(work, h.plant)
             out[key] = ev.grid_value(work.m, state.year) - base
         return out
 

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import InvalidMoveError
+from .state import Phase, State
 from .template import PLANTS, WILDLIFE
 
 ACTIONS = ("save", "protect", "clear", "plant", "introduce", "grow")   # the panel, left to right
@@ -251,3 +252,89 @@ def parse_square(rest: str, text: str) -> tuple[int, int]:
     if len(nums) != 2:
         raise InvalidMoveError(f"cannot read {text!r}: give the square as column and row, e.g. '2 3'")
     return nums[0], nums[1]
+
+
+# ---- reading a move for the phase in play --------------------------------------------
+
+def hint(action: str) -> str:
+    """What to type for a group's target."""
+    return {"save": "choose an ability: save mirror|flip|reroll|plusminus",
+            "protect": "choose a weather: protect fire|drought|storms|flood",
+            "clear": "choose a box: clear col N | clear row N | clear cleanup",
+            "introduce": "choose a square: introduce COL ROW",
+            "grow": "choose a type: grow pine|heather|lily|bullrush or breed squirrel|snake|fish|kingfisher"}[action]
+
+
+def parse_move(state: State, text: str) -> Move:
+    """Read a move typed for the current phase (see `highwater play re-wilding --help`).
+
+    :raises InvalidMoveError: text that is not a move here.
+    """
+    src = " ".join(text.strip().lower().split())
+    if not src:
+        raise InvalidMoveError("type a move")
+    if src in ("keep", "k", "ok", "accept", "pass", "give up"):
+        return Keep()
+    word, _, rest = src.partition(" ")
+    ph = state.phase
+    if ph == Phase.ACTION:   # no dice in play: "mirror" here is a Save target
+        action = state.queue[0][0]
+        if word == action or (action == "grow" and word == "breed"):
+            src = rest
+        elif word in ACTIONS or word == "breed":
+            raise InvalidMoveError(f"the next group to resolve is on {action}; {hint(action)}")
+        return _parse_target(action, src, text)
+    if src in ("reroll all", "re-roll all"):
+        return Reroll(state.dice)
+    ab = parse_ability(src)
+    if ab is not None:
+        return ab
+    if ph == Phase.MAIN:
+        return parse_placement(src)
+    if ph == Phase.PLANT:
+        if word == "plant":
+            src = rest
+        c, r = parse_square(src, text)
+        return Plant(c, r)
+    raise InvalidMoveError(f"cannot read {text!r} now: {waiting(state)}")
+
+
+def _parse_target(action: str, src: str, text: str) -> Move:
+    if action == "save":
+        a = {"+/-1": "plusminus", "+-1": "plusminus", "pm": "plusminus", "nudge": "plusminus",
+             "re-roll": "reroll"}.get(src, src)
+        return Save(a)
+    if action == "protect":
+        return Protect({"storm": "storms", "floods": "flood", "fires": "fire"}.get(src, src))
+    if action == "clear":
+        if src in ("cleanup", "clean-up", "clean up", "resources"):
+            return Clear("cleanup")
+        parts = src.replace("-", " ").split()
+        if len(parts) == 2 and parts[0] in ("col", "column", "c", "row", "r") and parts[1].isdigit():
+            axis = "row" if parts[0].startswith("r") else "col"
+            return Clear(f"{axis}-{parts[1]}")
+        if len(parts) == 1 and len(parts[0]) == 2 and parts[0][0] in "cr" and parts[0][1].isdigit():
+            return Clear(f"{'row' if parts[0][0] == 'r' else 'col'}-{parts[0][1]}")
+        raise InvalidMoveError(f"cannot read {text!r}: clear col N, clear row N or clear cleanup")
+    if action == "introduce":
+        c, r = parse_square(src, text)
+        return Introduce(c, r)
+    kind = src.split()[-1] if src else ""
+    kind = {"pines": "pine", "lilies": "lily", "bullrushes": "bullrush", "squirrels": "squirrel",
+            "snakes": "snake", "kingfishers": "kingfisher"}.get(kind, kind)
+    if kind not in KINDS:
+        raise InvalidMoveError(f"cannot read {text!r}: grow {'|'.join(PLANTS)} or breed squirrel|snake|fish|kingfisher")
+    return Grow(kind)
+
+
+def waiting(state: State) -> str:
+    """What the game waits for, in words."""
+    return {Phase.MAIN: f"the dice {_dice_text(state.dice)} wait to be placed",
+            Phase.ACTION: f"choose where the {state.queue[0][0] if state.queue else ''} group goes",
+            Phase.PLANT: f"choose a square for the plant dice {_dice_text(state.dice)}",
+            Phase.WEATHER: f"keep the weather roll {_dice_text(state.dice)} or change it",
+            Phase.CHECK: f"keep the check die {_dice_text(state.dice)} or change it"}.get(state.phase, state.phase.value)
+
+
+def _dice_text(d: tuple[int, ...]) -> str:
+    return "-".join(map(str, d))
