@@ -34,8 +34,8 @@ from .template import ABILITIES, ReWildingTemplate
 class Weights:
     """What the evaluation pays for each thing on the sheet (in points).
 
-    The defaults were tuned by random search over 250 seeded games (see README,
-    "Re-Wilding"); `Weights.casual()` is the untuned hand-set start, a weaker player.
+    The defaults were tuned by random search on seeded games (tools/tune_re_wilding_bot.py;
+    README, "Re-Wilding"); `Weights.casual()` is the untuned hand-set start, a weaker player.
     """
 
     outline: float = 0.561        # a coloured plant in a square not yet complete
