@@ -7,8 +7,24 @@ validate a template live beside the code that uses it (e.g. scorer.raging_waters
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in template mm (frame or board coordinates) with a stable id."""
+
+    id: str
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return (self.x + self.w / 2, self.y + self.h / 2)
 
 
 @lru_cache(maxsize=None)

@@ -11,26 +11,12 @@ from fractions import Fraction
 from functools import lru_cache
 
 import templates
+from templates import Box
 
 EDGES = ("N", "E", "S", "W")
 EDGE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 FIELD = 7          # border at 0 and 7
 LATTICE = 6        # intersections 1..6
-
-
-@dataclass(frozen=True)
-class Box:
-    """A rectangle in frame mm with a stable id."""
-
-    id: str
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def center(self) -> tuple[float, float]:
-        return (self.x + self.w / 2, self.y + self.h / 2)
 
 
 @dataclass(frozen=True)

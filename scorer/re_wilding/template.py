@@ -11,27 +11,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import templates
+from templates import Box
 
 ABILITIES = ("mirror", "flip", "reroll", "plusminus")
 WEATHERS = ("fire", "drought", "storms", "flood")
 PLANTS = ("pine", "heather", "lily", "bullrush")
 WILDLIFE = ("squirrel", "snake", "fish", "kingfisher")
 SIZE = 5
-
-
-@dataclass(frozen=True)
-class Box:
-    """A rectangle in frame mm."""
-
-    id: str
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def center(self) -> tuple[float, float]:
-        return (self.x + self.w / 2, self.y + self.h / 2)
 
 
 @dataclass(frozen=True)

@@ -28,14 +28,9 @@ class MapError(ValueError):
 
 
 @dataclass(frozen=True)
-class Box:
-    """A rectangle on the board in mm."""
+class Box(templates.Box):
+    """A rectangle on the board in mm, with its printed label."""
 
-    id: str
-    x: float
-    y: float
-    w: float
-    h: float
     label: str = ""
 
 
