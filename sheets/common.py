@@ -41,3 +41,15 @@ def render_pages(cv: Canvas, paper: Paper, frame_w: float, frame_h: float,
         with cv.transformed(ox, oy):
             draw(cv)
         cv.end_page()
+
+
+def render_document(fmt: str, paper_name: str, frame_w: float, frame_h: float,
+                    pages: list[Callable[[Canvas], None]], title: str = "Highwater") -> bytes | list[bytes]:
+    """Draw page functions on a new PDF (bytes) or SVG (one document per page) canvas."""
+    from .paper import paper
+    from .pdf import PdfCanvas
+    from .svg import SvgCanvas
+
+    cv: Canvas = PdfCanvas(title=title) if fmt == "pdf" else SvgCanvas()
+    render_pages(cv, paper(paper_name), frame_w, frame_h, pages)
+    return cv.finish()

@@ -110,3 +110,17 @@ def guess_format(path: Path, fmt: str | None, allowed: tuple[str, ...] = ("pdf",
 
 def is_tty() -> bool:
     return sys.stdin.isatty()
+
+
+def write_rendered(output: Path, build: Callable[[str], bytes | list[bytes]], force: bool, dpi: int = 150) -> str:
+    """Write a rendered state to .png, .pdf or .svg; `build(fmt)` draws it as pdf or svg.
+
+    Returns the format written.
+    """
+    fmt = guess_format(output, None, ("svg", "png", "pdf"))
+    if fmt == "png":
+        from sheets.raster import pdf_pages, png_bytes
+        write_output(output, png_bytes(pdf_pages(build("pdf"), dpi=dpi)[0]), force)  # type: ignore[arg-type]
+    else:
+        write_pages(output, fmt, build(fmt), force)
+    return fmt

@@ -10,22 +10,17 @@ from ..raging_waters import rules, score as rw_score
 from ..raging_waters.sheet_json import dump_sheet, load_sheet, report
 from ..raging_waters.state import SheetState, Variant
 from .common import (emit_json, fail, force_option, guess_format, json_option, new_seed, read_json,
-                     seed_option, write_output, write_pages)
+                     seed_option, write_pages, write_rendered)
 from .rw_play import play
 
 
 def build_pdf_or_svg(fmt: str, paper_name: str, pages_fn) -> bytes | list[bytes]:
-    """Draw the page functions on a PDF or SVG canvas."""
-    from sheets.common import render_pages
-    from sheets.paper import paper
-    from sheets.pdf import PdfCanvas
-    from sheets.svg import SvgCanvas
+    """Draw Raging Waters page functions on a PDF or SVG canvas."""
+    from sheets.common import render_document
     from ..raging_waters.template import load
 
     t = load()
-    cv = PdfCanvas(title="Raging Waters") if fmt == "pdf" else SvgCanvas()
-    render_pages(cv, paper(paper_name), t.frame_w, t.frame_h, pages_fn)
-    return cv.finish()
+    return render_document(fmt, paper_name, t.frame_w, t.frame_h, pages_fn, title="Raging Waters")
 
 
 def sheet_pages(seed: str, players: int, paper_name: str, setup: str, variant: Variant = Variant()) -> list:
@@ -160,17 +155,10 @@ def render(sheet_json: Path, output: Path, paper: str, dpi: int, force: bool, as
       highwater render raging-waters examples/raging-waters/finished.json -o finished.png
     """
     state = _load_state(sheet_json, False)
-    fmt = guess_format(output, None, ("svg", "png", "pdf"))
     from sheets import raging_waters as draw
     sc = rw_score(state)
     pages = [lambda cv: draw.draw_page(cv, state.template, None, state, setup=True, score=sc)]
-    if fmt == "png":
-        from sheets.raster import pdf_pages, png_bytes
-        pdf = build_pdf_or_svg("pdf", paper, pages)
-        write_output(output, png_bytes(pdf_pages(pdf, dpi=dpi)[0]), force)
-    else:
-        data = build_pdf_or_svg(fmt, paper, pages)
-        write_pages(output, fmt, data, force)
+    fmt = write_rendered(output, lambda f: build_pdf_or_svg(f, paper, pages), force, dpi)
     if as_json:
         emit_json({"file": str(output), "format": fmt, "score": sc.to_dict()})
         return

@@ -10,7 +10,7 @@ from ..re_wilding import score as rew_score
 from ..re_wilding.sheet_json import dump_sheet, load_sheet, report
 from ..re_wilding.state import State
 from .common import (emit_json, fail, force_option, guess_format, json_option, new_seed, read_json, seed_option,
-                     write_output, write_pages)
+                     write_output, write_pages, write_rendered)
 from .rew_play import play
 
 # The printed sheet is the same for every seed: Re-Wilding has no set-up roll. The sheet
@@ -19,18 +19,13 @@ SETUP = "blank"
 
 
 def build(fmt: str, paper_name: str, pages_fn: list) -> bytes | list[bytes]:
-    """Draw page functions on a PDF or SVG canvas."""
-    from sheets.common import render_pages
-    from sheets.paper import paper
-    from sheets.pdf import PdfCanvas
-    from sheets.svg import SvgCanvas
+    """Draw Re-Wilding page functions on a PDF or SVG canvas."""
+    from sheets.common import render_document
 
     from ..re_wilding.template import load
 
     t = load()
-    cv = PdfCanvas(title="Re-Wilding") if fmt == "pdf" else SvgCanvas()
-    render_pages(cv, paper(paper_name), t.frame_w, t.frame_h, pages_fn)
-    return cv.finish()
+    return render_document(fmt, paper_name, t.frame_w, t.frame_h, pages_fn, title="Re-Wilding")
 
 
 def sheet_pages(seed: str, players: int, paper_name: str) -> list:
@@ -73,7 +68,7 @@ def sheet(players: int, seed: str | None, paper: str, fmt: str | None, output: P
       highwater sheet re-wilding --paper letter -o rewild.svg
     """
     seed = seed or new_seed()
-    fmt = fmt or (guess_format(output, None) if output.suffix.lower() in (".pdf", ".svg") else "pdf")
+    fmt = guess_format(output, fmt)
     data = build(fmt, paper, sheet_pages(seed, players, paper))
     files = write_pages(output, fmt, data, force)
     if as_json:
@@ -125,7 +120,8 @@ def score(sheet_json: Path, as_json: bool) -> None:
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--dpi", default=150, show_default=True, type=click.IntRange(50, 600), help="Resolution for PNG.")
 @force_option
-def render(sheet_json: Path, output: Path, paper: str, dpi: int, force: bool) -> None:
+@json_option
+def render(sheet_json: Path, output: Path, paper: str, dpi: int, force: bool, as_json: bool) -> None:
     """Draw SHEET_JSON as it stands: coloured outlines, filled and crossed boxes, the
     calendar, hunger and the score box filled in.
 
@@ -134,16 +130,13 @@ def render(sheet_json: Path, output: Path, paper: str, dpi: int, force: bool) ->
       highwater render re-wilding examples/re-wilding/finished.json -o finished.png
     """
     state = load_state(sheet_json)
-    fmt = guess_format(output, None, ("svg", "png", "pdf"))
     from sheets import re_wilding as draw
     sc = rew_score(state)
     pages = [lambda cv: draw.draw_page(cv, state.template, None, state, sc)]
-    if fmt == "png":
-        from sheets.raster import pdf_pages, png_bytes
-        pdf = build("pdf", paper, pages)
-        write_output(output, png_bytes(pdf_pages(pdf, dpi=dpi)[0]), force)
-    else:
-        write_pages(output, fmt, build(fmt, paper, pages), force)
+    fmt = write_rendered(output, lambda f: build(f, paper, pages), force, dpi)
+    if as_json:
+        emit_json({"file": str(output), "format": fmt, "score": sc.to_dict()})
+        return
     click.echo(f"Wrote {output} (score {sc.total}).")
 
 
