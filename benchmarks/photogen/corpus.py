@@ -15,6 +15,7 @@ from .camera import Shot, photograph, random_shot
 from .pens import Page
 
 RENDER_PXMM = 10.0
+PLAYERS = 4
 
 
 @dataclass
@@ -53,9 +54,11 @@ def make_sample(seed: int, game: str = "raging-waters", mp: tuple[float, float] 
     """Generate sample number `seed` (deterministic)."""
     rng = np.random.default_rng([seed, 4242])
     from . import fill_raging_waters as filler
-    setup = setup or ("blank" if rng.random() < 0.25 else "rolled")
-    paper = "letter" if rng.random() < 0.3 else "a4"
-    sid = SheetId(game, 1, f"photo{seed}", int(rng.integers(1, 7)), paper, setup)
+    # a game night: four players share a seed, a paper size and a setup
+    night = np.random.default_rng([seed // PLAYERS, 77])
+    setup = setup or ("blank" if night.random() < 0.25 else "rolled")
+    paper = "letter" if night.random() < 0.3 else "a4"
+    sid = SheetId(game, 1, f"night{seed // PLAYERS}", seed % PLAYERS + 1, paper, setup)
     page = Page(_page_raster(sid, RENDER_PXMM), RENDER_PXMM, rng)
     p = PAPERS[paper]
     from scorer.photo import games

@@ -29,8 +29,7 @@ def _sample(img: np.ndarray, xs: np.ndarray, ys: np.ndarray, pxmm: float) -> np.
     return cv2.remap(img, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
 
 
-def line_evidence(n: Normalised, seg: tuple[float, float, float, float], known_f: np.ndarray | None = None) -> dict:
-    """Evidence for one candidate segment (frame mm)."""
+def _geometry(seg: tuple[float, float, float, float]):
     x0, y0, x1, y1 = seg
     d = np.array([x1 - x0, y1 - y0])
     L = float(np.linalg.norm(d))
@@ -45,9 +44,37 @@ def line_evidence(n: Normalised, seg: tuple[float, float, float, float], known_f
     allo = np.concatenate([offs, side])
     px = x0 + u[0] * t[:, None] + v[0] * allo[None, :]
     py = y0 + u[1] * t[:, None] + v[1] * allo[None, :]
-    ink = _sample(n.ink, px, py, n.pxmm)
-    kf = known_f if known_f is not None else n.known.astype(np.float32)
-    kn = _sample(kf, px, py, n.pxmm) > 0.5
+    return L, u, v, t, offs, side, px, py
+
+
+def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]]) -> list[dict]:
+    """Evidence for many candidate segments, sampled in one pass."""
+    geo = [_geometry(s) for s in segs]
+    xs = np.concatenate([g[6].ravel() for g in geo])
+    ys = np.concatenate([g[7].ravel() for g in geo])
+    w = int(np.ceil(np.sqrt(len(xs))))
+    pad = w * w - len(xs)
+    X = np.concatenate([xs, np.zeros(pad)]).reshape(w, w)
+    Y = np.concatenate([ys, np.zeros(pad)]).reshape(w, w)
+    ink = _sample(n.ink, X, Y, n.pxmm).ravel()
+    kn = _sample(n.known.astype(np.float32), X, Y, n.pxmm).ravel() > 0.5
+    out, k = [], 0
+    for seg, g in zip(segs, geo):
+        size = g[6].size
+        shape = g[6].shape
+        out.append(_evidence(seg, g, ink[k:k + size].reshape(shape), kn[k:k + size].reshape(shape)))
+        k += size
+    return out
+
+
+def line_evidence(n: Normalised, seg: tuple[float, float, float, float], known_f: np.ndarray | None = None) -> dict:
+    """Evidence for one candidate segment (frame mm)."""
+    return lines_evidence(n, [seg])[0]
+
+
+def _evidence(seg, g, ink: np.ndarray, kn: np.ndarray) -> dict:
+    x0, y0, x1, y1 = seg
+    L, u, v, t, offs, side, px, py = g
     no = len(offs)
     inner, inner_k = ink[:, :no], kn[:, :no]
     sides, sides_k = ink[:, no:], kn[:, no:]
@@ -56,6 +83,12 @@ def line_evidence(n: Normalised, seg: tuple[float, float, float, float], known_f
     # fit offset = a + b t through strong peaks, rejecting outliers twice
     strong = peak >= 1.0
     a, b = 0.0, 0.0
+    known_st = inner_k.any(axis=1)
+    if strong.sum() < 0.2 * len(t):     # most candidates: clearly no line here
+        nk = int(known_st.sum())
+        return {"coverage": float(strong[known_st].mean()) if nk else 0.0, "gap": L,
+                "known": nk / len(t), "clutter": 0.0, "strength": 0.0, "offset": 0.0, "fit": (0.0, 0.0),
+                "length": L}
     if strong.sum() >= max(6, 0.25 * len(t)):
         tt, oo = t[strong], offs[arg[strong]]
         keep = np.ones(len(tt), bool)
@@ -69,17 +102,15 @@ def line_evidence(n: Normalised, seg: tuple[float, float, float, float], known_f
     if max(abs(a), abs(a + b * L)) > HALF - 0.2:   # the peaks belong to some other line
         a, b = 0.0, 0.0
     fit_o = a + b * t
-    # follow the line's wobble: the local centre is the median peak offset nearby
+    # follow the line's wobble: the local centre is the mean peak offset within +-5 mm
     centre = fit_o.copy()
     if strong.sum() >= 6:
-        po = np.where(strong & (np.abs(offs[arg] - fit_o) <= 1.2), offs[arg], np.nan)
-        w = 10
-        padded = np.concatenate([np.full(w, np.nan), po, np.full(w, np.nan)])
-        win = np.lib.stride_tricks.sliding_window_view(padded, 2 * w + 1)
-        cnt = np.sum(~np.isnan(win), axis=1)
-        with np.errstate(all="ignore"):
-            med = np.nanmedian(np.where(cnt[:, None] > 0, win, 0.0), axis=1)
-        centre = np.where(cnt >= 4, med, fit_o)
+        ok = strong & (np.abs(offs[arg] - fit_o) <= 1.2)
+        res = np.where(ok, offs[arg] - fit_o, 0.0)
+        ker = np.ones(max(1, min(21, len(t) - 1 + len(t) % 2)))
+        num = np.convolve(res, ker, mode="same")
+        cnt = np.convolve(ok.astype(float), ker, mode="same")
+        centre = np.where(cnt >= 4, fit_o + num / np.maximum(cnt, 1), fit_o)
     near = np.abs(offs[None, :] - centre[:, None]) <= ON_LINE
     on = np.where(near & inner_k, inner, 0).max(axis=1)
     on_known = (near & inner_k).any(axis=1)
@@ -98,17 +129,22 @@ def line_evidence(n: Normalised, seg: tuple[float, float, float, float], known_f
                 "fit": (0.0, 0.0), "length": L}
     cov = float(hit[valid].sum()) / nv
     # longest run of misses among known stations (unknown stations neither hit nor break)
-    gap, run = 0, 0
-    for h, k in zip(hit, valid):
-        if not k:
-            continue
-        run = 0 if h else run + 1
-        gap = max(gap, run)
+    gap = _longest_miss(hit, valid)
     strength = float(np.median(on[valid & hit])) if (valid & hit).any() else 0.0
     pts = np.stack([x0 + u[0] * t + v[0] * fit_o, y0 + u[1] * t + v[1] * fit_o], axis=1)
     return {"_pts": pts, "_hit": hit, "_valid": valid, "_px": px[:, :no], "_py": py[:, :no], "_prof": inner,
             "_known": inner_k, "coverage": cov, "gap": gap * STEP, "known": nv / len(t), "clutter": float(cluttered[valid].mean()),
             "strength": strength, "offset": float(max(abs(a), abs(a + b * L))), "fit": (float(a), float(b)), "length": L}
+
+
+def _longest_miss(hit: np.ndarray, valid: np.ndarray) -> int:
+    """Longest run of misses among the valid stations (invalid ones are skipped)."""
+    miss = (~hit[valid]).astype(np.int8)
+    if not miss.any():
+        return 0
+    d = np.diff(np.concatenate([[0], miss, [0]]))
+    starts, ends = np.nonzero(d == 1)[0], np.nonzero(d == -1)[0]
+    return int((ends - starts).max())
 
 
 def _seg_dist(pts: np.ndarray, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
@@ -130,12 +166,7 @@ def _recompute(ev: dict, expl: np.ndarray) -> dict:
         return out
     if free.sum() >= 8:
         out["coverage"] = float(hit[free].sum()) / int(free.sum())
-        gap = run = 0
-        for h, k in zip(hit, free):
-            if k:
-                run = 0 if h else run + 1
-                gap = max(gap, run)
-        out["gap"] = gap * STEP
+        out["gap"] = _longest_miss(hit, free) * STEP
     elif (~expl).sum() >= 8:
         # it has a part of its own, but print hides it: no telling it from its neighbour
         out["ambiguous"] = True

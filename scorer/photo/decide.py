@@ -22,7 +22,7 @@ CONFIDENT = 0.99
 DEFAULTS = {
     "line": {"mid": 0.66, "scale": 0.038},
     "box": {"mid": 0.015, "scale": 0.0025},
-    "dot": {"mid": 0.95, "scale": 0.14},
+    "dot": {"mid": 0.25, "scale": 0.02},
     "cell": {"mid": 0.10, "scale": 0.011},
 }
 
@@ -51,7 +51,7 @@ def score_box(ev: dict) -> float:
 
 
 def score_dot(ev: dict) -> float:
-    return ev["area"]
+    return ev["thickness"] - ev.get("line_halfwidth", 0.4)
 
 
 def score_cell(ev: dict) -> float:
@@ -68,7 +68,7 @@ def probability(kind: str, x: float) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
-VISIBLE_MIN = {"box": 0.12}
+VISIBLE_MIN = {"box": 0.12, "cell": 0.15, "dot": 0.2}
 
 
 def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:

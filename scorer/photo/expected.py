@@ -3,7 +3,7 @@ the `sheet` command prints with (reportlab -> PDF -> pypdfium2), in frame pixels
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import cv2
@@ -47,6 +47,12 @@ def luminance(rgb: np.ndarray) -> np.ndarray:
     return rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
 
 
+def page_key(sheet_id: SheetId) -> SheetId:
+    """The sheet id whose page stands for this one: every player of a seed shares the
+    printed page except the QR code and the player line, which no mark is read from."""
+    return replace(sheet_id, player=1)
+
+
 @lru_cache(maxsize=8)
 def _render(sheet_id: SheetId, pxmm: float) -> np.ndarray:
     reader = games.reader(sheet_id.game)
@@ -59,14 +65,18 @@ def tolerance_for(photo_pxmm: float) -> float:
     return float(np.clip(round((0.3 + 1.2 / max(photo_pxmm, 0.1)) * 10) / 10, 0.4, 0.8))
 
 
-@lru_cache(maxsize=16)
 def expected(sheet_id: SheetId, pxmm: float, tolerance_mm: float = 0.6) -> Expected:
-    """The rendered blank page for this sheet id (cached: a game night scans one seed).
+    """The rendered blank page for this sheet id (cached per seed: a game night shares one).
 
     `tolerance_mm` is how far printed ink may reach in the photo (misregistration and
     blur); within it a mark must be darker than the print to count.
     """
-    rgb = _render(sheet_id, pxmm).astype(np.float32) / 255.0
+    return _expected(page_key(sheet_id), pxmm, tolerance_mm)
+
+
+@lru_cache(maxsize=16)
+def _expected(sheet_id: SheetId, pxmm: float, tolerance_mm: float = 0.6) -> Expected:
+    rgb = _render(page_key(sheet_id), pxmm).astype(np.float32) / 255.0
     dark = 1.0 - luminance(rgb)
     r = max(1, round(tolerance_mm * pxmm))
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))

@@ -18,7 +18,7 @@ from ..errors import SheetError
 from . import berms, games, marks as area, register as reg
 from .decide import decide, probability, score_line
 from .errors import UnreadablePhoto
-from .expected import expected, tolerance_for
+from .expected import expected, page_key, tolerance_for
 from .layout import Layout
 from .load import decode, read_bytes
 from .markmap import EMPTY, MARKED, Reading
@@ -107,9 +107,19 @@ def _initial_fits(g: np.ndarray, lay: Layout, m: reg.Markers, papers: list[str])
     return out
 
 
-@lru_cache(maxsize=16)
 def _features(sid: SheetId) -> reg.Features:
-    return reg.feature_patches(expected(sid, PXMM).dark, PXMM)
+    return _features_for(page_key(sid))
+
+
+@lru_cache(maxsize=16)
+def _features_for(sid: SheetId) -> reg.Features:
+    """Printed features to refine on, away from the QR code (which differs per player)."""
+    lay = games.reader(sid.game).LAYOUT()
+    f = reg.feature_patches(expected(sid, PXMM).dark, PXMM)
+    x, y, w, h = lay.qr
+    c = f.centres / PXMM
+    far = (c[:, 0] < x - 5) | (c[:, 0] > x + w + 5) | (c[:, 1] < y - 5) | (c[:, 1] > y + h + 8)
+    return reg.Features(f.centres[far], f.half)
 
 
 def _sheet_id(g: np.ndarray, lay: Layout, fits, given: SheetId | None) -> tuple[SheetId, np.ndarray]:
@@ -184,8 +194,7 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
     from .overlay import line_points
     lines = [m for m in mark_map if m.kind == "line"]
     groups: dict[str, list] = {}
-    for m in lines:
-        ev = berms.line_evidence(n, m.geom, known_f)
+    for m, ev in zip(lines, berms.lines_evidence(n, [m.geom for m in lines])):
         r0 = Reading(m, EMPTY, 0.0, evidence=ev)
         groups.setdefault(m.group, []).append((m.id, ev, line_points(r0)))
     final: dict[str, dict] = {}
@@ -193,8 +202,6 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
         final.update(berms.explain(cands, lambda ev: probability("line", score_line(ev)) >= 0.5))
     P = lambda p: (int(round(p[0] * n.pxmm * 16)), int(round(p[1] * n.pxmm * 16)))  # noqa: E731
     segs: dict[str, list] = {}
-    has_dots = any(m.kind == "dot" for m in mark_map)
-    ink_hit = (n.ink >= 1.0) & n.known
     for m in lines:
         ev = {k: v for k, v in final[m.id].items() if not k.startswith("_")}
         r = readings[m.id] = decide(m, ev)
@@ -202,8 +209,6 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
             p0, p1 = line_points(r)
             cv2.line(corridor, P(p0), P(p1), 1, max(1, round(3.0 * n.pxmm)), cv2.LINE_8, 4)
             segs.setdefault(m.group, []).append((np.array(p0), np.array(p1)))
-            if has_dots:
-                thin |= area.line_pixels(ink_hit, p0, p1, n.pxmm).astype(np.uint8)
     # where two drawn lines cross, the crossing must not read as a dot
     for group in segs.values():
         for i, (a0, a1) in enumerate(group):
@@ -231,9 +236,12 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
             s = n.pxmm
             thin[round((y - 0.3) * s):round((y + h + 0.3) * s), round((x - 0.3) * s):round((x + w + 0.3) * s)] = 1
     thin_b = thin.astype(bool)
-    for m in mark_map:
-        if m.kind == "dot":
-            readings[m.id] = decide(m, area.dot_evidence(n, m.geom[0], m.geom[1], 0.27 * m.geom[2], ignore=thin_b))
+    dots = [m for m in mark_map if m.kind == "dot"]
+    if dots:
+        half = area.line_halfwidth(n, [s for g in segs.values() for s in g])
+        for m in dots:
+            ev = area.dot_evidence(n, m.geom[0], m.geom[1], 0.27 * m.geom[2], ignore=thin_b)
+            readings[m.id] = decide(m, {**ev, "line_halfwidth": half})
     return [readings[m.id] for m in mark_map if m.id in readings]
 
 
