@@ -137,6 +137,11 @@ def _evidence(seg, g, ink: np.ndarray, kn: np.ndarray) -> dict:
             "strength": strength, "offset": float(max(abs(a), abs(a + b * L))), "fit": (float(a), float(b)), "length": L}
 
 
+def _extend(p0: np.ndarray, p1: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    u = (p1 - p0) / max(1e-9, float(np.linalg.norm(p1 - p0)))
+    return p0 - u * EXTEND, p1 + u * EXTEND
+
+
 def _longest_miss(hit: np.ndarray, valid: np.ndarray) -> int:
     """Longest run of misses among the valid stations (invalid ones are skipped)."""
     miss = (~hit[valid]).astype(np.int8)
@@ -154,19 +159,28 @@ def _seg_dist(pts: np.ndarray, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
 
 
 EXPLAINED = 2.0   # mm: a station this close to an accepted line is explained by it
+EXTEND = 3.0      # mm: drawn lines overshoot their piles by this much
+DECIDE_MM = 10.0  # mm of its own a line needs to be told from the lines around it
 
 
 def _recompute(ev: dict, expl: np.ndarray) -> dict:
-    """Coverage and gap over the stations not explained by other lines."""
+    """Coverage and gap over the stations not explained by other lines.
+
+    A line is judged on its own part only when that part is long enough (DECIDE_MM);
+    a short own part that is inked cannot tell this line from its neighbours: ambiguous.
+    """
     hit, valid = ev["_hit"], ev["_valid"]
     free = valid & ~expl
     share = float(expl[valid].mean()) if valid.any() else 0.0
     out = dict(ev, explained=share)
     if share == 0:
         return out
-    if free.sum() >= 8:
-        out["coverage"] = float(hit[free].sum()) / int(free.sum())
+    nfree = int(free.sum())
+    if nfree >= 8:
+        out["coverage"] = float(hit[free].sum()) / nfree
         out["gap"] = _longest_miss(hit, free) * STEP
+        if nfree * STEP < DECIDE_MM and out["coverage"] > 0.15:
+            out["ambiguous"] = True
     elif (~expl).sum() >= 8:
         # it has a part of its own, but print hides it: no telling it from its neighbour
         out["ambiguous"] = True
@@ -206,7 +220,7 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line) -> dict[str, dict]:
     near-collinear pair of piles, e.g. N1-E5 under N2-E5) is explained away, shortest
     first. `cands` holds (id, evidence, fitted end points); `is_line(ev)` says p >= 0.5.
     """
-    segs = {cid: (np.asarray(p0, float), np.asarray(p1, float)) for cid, _, (p0, p1) in cands}
+    segs = {cid: _extend(np.asarray(p0, float), np.asarray(p1, float)) for cid, _, (p0, p1) in cands}
     evs = {cid: ev for cid, ev, _ in cands}
 
     def explained(cid: str, by: list[str]) -> np.ndarray:

@@ -83,6 +83,5 @@ def _expected(sheet_id: SheetId, pxmm: float, tolerance_mm: float = 0.6) -> Expe
     dmax = cv2.dilate(dark, k)
     dmin = cv2.erode(dark, k)
     flat = (dmax - dmin) < 0.04
-    k2 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (4 * r + 1, 4 * r + 1))
-    paper = (cv2.dilate(dark, k2) < 0.1)
+    paper = dmax < 0.1
     return Expected(pxmm, rgb, dark, dmax, flat, paper)

@@ -25,7 +25,7 @@ def box_evidence(n: Normalised, rect: tuple[float, float, float, float], inset: 
     """Ink inside a box: the inked fraction of the visible pixels and how spread it is."""
     x, y, w, h = rect
     sl = _window(n, x + inset, y + inset, w - 2 * inset, h - 2 * inset)
-    ink = n.ink[sl]
+    ink = n.ink[sl] - _local_offset(n, rect)
     known = n.known[sl]
     if ignore is not None:
         known = known & ~ignore[sl]
@@ -43,6 +43,24 @@ def box_evidence(n: Normalised, rect: tuple[float, float, float, float], inset: 
             sub = hit[i * H // 3:(i + 1) * H // 3, j * W // 3:(j + 1) * W // 3]
             cells += bool(sub.mean() > 0.04) if sub.size else 0
     return {"fraction": frac, "strong": strong, "spread": cells / 9.0, "visible": vis / hit.size}
+
+
+def _local_offset(n: Normalised, rect, ring: tuple[float, float] = (0.6, 2.2)) -> float:
+    """The ink score plain paper shows just around a box (lighting the white estimate
+    missed), as a correction for what is inside; at most half the ink threshold."""
+    x, y, w, h = rect
+    a, b = ring
+    sl = _window(n, x - b, y - b, w + 2 * b, h + 2 * b)
+    p = n.pxmm
+    hh, ww = n.ink[sl].shape
+    yy, xx = np.mgrid[0:hh, 0:ww]
+    r0, c0 = sl[0].start / p, sl[1].start / p
+    X, Y = c0 + (xx + 0.5) / p, r0 + (yy + 0.5) / p
+    outside = (X < x - a) | (X > x + w + a) | (Y < y - a) | (Y > y + h + a)
+    sel = outside & n.known[sl]
+    if sel.sum() < 10:
+        return 0.0
+    return float(np.clip(np.median(n.ink[sl][sel]), 0.0, 0.5))
 
 
 def dot_evidence(n: Normalised, x: float, y: float, search: float, ignore: np.ndarray | None = None) -> dict:

@@ -62,10 +62,18 @@ def paper_white(w: np.ndarray, e: Expected) -> np.ndarray:
     valid = den > 0.3
     coarse = num / np.maximum(den, 1e-3)[..., None]
     lum = luminance(coarse)
-    # fill blocks without paper from their neighbours (normalised convolution)
-    sig = 6.0
+    # fill blocks without paper from their nearest neighbours (normalised convolution,
+    # finest scale that has support), so a shadow edge is not smeared across print
     vf = valid.astype(np.float32)
-    fill = cv2.GaussianBlur(coarse * vf[..., None], (0, 0), sig) / np.maximum(cv2.GaussianBlur(vf, (0, 0), sig), 1e-4)[..., None]
+    fill = np.zeros_like(coarse)
+    todo = ~valid
+    for sig in (1.0, 2.5, 6.0, 15.0):
+        sup = cv2.GaussianBlur(vf, (0, 0), sig)
+        val = cv2.GaussianBlur(coarse * vf[..., None], (0, 0), sig) / np.maximum(sup, 1e-6)[..., None]
+        use = todo & (sup > 0.02)
+        fill[use] = val[use]
+        todo &= ~use
+    fill[todo] = np.median(coarse[valid], axis=0) if valid.any() else 1.0
     coarse = np.where(valid[..., None], coarse, fill)
     del lum
     # closing on brightness removes drawn lines and fills narrower than ~7 mm, keeps shadow edges
