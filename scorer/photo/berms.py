@@ -113,7 +113,9 @@ def _evidence(seg, g, ink: np.ndarray, kn: np.ndarray) -> dict:
         centre = np.where(cnt >= 4, fit_o + num / np.maximum(cnt, 1), fit_o)
     near = np.abs(offs[None, :] - centre[:, None]) <= ON_LINE
     on = np.where(near & inner_k, inner, 0).max(axis=1)
-    on_known = (near & inner_k).any(axis=1)
+    # a station counts only where the line's own centre can be seen (not under print)
+    ci = np.clip(np.rint((centre + HALF) / OFF_STEP).astype(int), 0, len(offs) - 1)
+    on_known = inner_k[np.arange(len(t)), ci]
     # sides measured relative to the fitted line
     sides_o = side[None, :]
     side_near = (np.abs(sides_o) >= SIDE[0]) & (np.abs(sides_o - fit_o[:, None]) >= SIDE[0] - 0.5)
@@ -176,6 +178,10 @@ def _recompute(ev: dict, expl: np.ndarray) -> dict:
     if share == 0:
         return out
     nfree = int(free.sum())
+    if share < 0.3 and nfree >= 3:          # a crossing or two: judge the rest as usual
+        out["coverage"] = float(hit[free].sum()) / nfree
+        out["gap"] = _longest_miss(hit, free) * STEP
+        return out
     if nfree >= 8:
         out["coverage"] = float(hit[free].sum()) / nfree
         out["gap"] = _longest_miss(hit, free) * STEP
@@ -211,14 +217,15 @@ def second_line(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: 
     return float((val >= 1.0).mean()), int(use.sum())
 
 
-def explain(cands: list[tuple[str, dict, tuple]], is_line) -> dict[str, dict]:
+def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: True) -> dict[str, dict]:
     """Which candidates the ink is best explained by, for one map.
 
     Pass 1, shortest first: a candidate is judged on the stations no accepted line
     explains (crossings are neutral), so a longer line whose own part is blank is dropped.
     Pass 2: an accepted line that the other accepted lines explain almost completely (a
     near-collinear pair of piles, e.g. N1-E5 under N2-E5) is explained away, shortest
-    first. `cands` holds (id, evidence, fitted end points); `is_line(ev)` says p >= 0.5.
+    first. `cands` holds (id, evidence, fitted end points); `is_line(ev)` says p >= 0.5 and
+    `is_sure(ev)` that the line is confidently there: only such a line explains another away.
     """
     segs = {cid: _extend(np.asarray(p0, float), np.asarray(p1, float)) for cid, _, (p0, p1) in cands}
     evs = {cid: ev for cid, ev, _ in cands}
@@ -255,7 +262,10 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line) -> dict[str, dict]:
             continue
         if out[cid].get("coverage", 0.0) == 0.0 and out[cid].get("explained", 0.0) > 0.5:
             share, n_st = second_line(evs[cid], [segs[a] for a in accepted])
-            if n_st >= 6 and share >= 0.75:
+            near = [a for a in accepted if (_seg_dist(evs[cid]["_pts"], *segs[a]) < EXPLAINED).mean() > 0.3]
+            if any(not is_sure(out[a]) for a in near):
+                out[cid] = dict(out[cid], ambiguous=True, second_line=share)
+            elif n_st >= 6 and share >= 0.75:
                 out[cid] = dict(out[cid], coverage=share, gap=0.0, second_line=share)
                 accepted.append(cid)
             elif n_st >= 6 and share <= 0.1:

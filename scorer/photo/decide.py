@@ -42,7 +42,7 @@ def score_line(ev: dict) -> float:
     """Coverage of the fitted line, less a penalty for a long gap or a cluttered corridor."""
     gap_pen = max(0.0, ev["gap"] - 5.0) * 0.02
     # a drawn berm ends within a couple of mm of its piles; a fit far off is another line
-    off_pen = max(0.0, ev["offset"] - 2.5) * 0.4
+    off_pen = max(0.0, ev["offset"] - 2.5) * 0.8
     return ev["coverage"] - gap_pen - off_pen - 0.5 * max(0.0, ev["clutter"] - 0.2)
 
 

@@ -16,7 +16,7 @@ from sheets.sheetid import SheetId, SheetIdError
 from ..core import Score
 from ..errors import SheetError
 from . import berms, games, marks as area, register as reg
-from .decide import decide, probability, score_line
+from .decide import CONFIDENT, decide, probability, score_line
 from .errors import UnreadablePhoto
 from .expected import expected, page_key, tolerance_for
 from .layout import Layout
@@ -199,7 +199,8 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
         groups.setdefault(m.group, []).append((m.id, ev, line_points(r0)))
     final: dict[str, dict] = {}
     for cands in groups.values():
-        final.update(berms.explain(cands, lambda ev: probability("line", score_line(ev)) >= 0.5))
+        final.update(berms.explain(cands, lambda ev: probability("line", score_line(ev)) >= 0.5,
+                                   lambda ev: probability("line", score_line(ev)) >= CONFIDENT))
     P = lambda p: (int(round(p[0] * n.pxmm * 16)), int(round(p[1] * n.pxmm * 16)))  # noqa: E731
     segs: dict[str, list] = {}
     for m in lines:
