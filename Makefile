@@ -20,7 +20,10 @@ demo: $(STAMP)
 	$(BIN)/highwater sheet raging-waters --players 4 --seed $(SEED) -o $(DEMO)/raging-waters.pdf --force
 	$(BIN)/highwater setup raging-waters --seed $(SEED)
 	$(BIN)/highwater score raging-waters examples/raging-waters/finished.json
-	@echo "Game-night pack written to $(DEMO)/"
+	$(BIN)/highwater render raging-waters examples/raging-waters/finished.json -o $(DEMO)/scored-example.png --force
+	$(BIN)/highwater sheet tayu -o $(DEMO)/tayu.pdf --force
+	$(BIN)/highwater sheet water-duel -o $(DEMO)/water-duel.pdf --force
+	@echo "Game-night pack written to $(DEMO)/: print raging-waters.pdf at 100 %."
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -57,9 +57,20 @@ class Canvas(ABC):
     def scale(self, sx: float, sy: float | None = None) -> None:
         """Scale later drawing; a negative factor mirrors."""
 
+    @abstractmethod
+    def clip(self, ops: Sequence[PathOp]) -> None:
+        """Restrict later drawing to the inside of the path until the matching restore().
+
+        Call it between save() and restore(); the path is in the current coordinates.
+        """
+
     def finish(self) -> bytes | list[bytes]:
         """Return the finished document."""
         raise NotImplementedError
+
+    def clip_rect(self, x: float, y: float, w: float, h: float) -> None:
+        """Clip later drawing to an axis-aligned rectangle (see clip())."""
+        self.clip([("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)])
 
     # Shapes built on path(); backends may override for nicer output.
     def line(self, x1: float, y1: float, x2: float, y2: float, style: Style) -> None:
@@ -146,6 +157,20 @@ class RecordingCanvas(Canvas):
              anchor: str = "start", fill: Color = INK) -> None:
         self._log("text", x, y, s, size, font, anchor, fill)
 
+    # Shapes are logged as themselves and then as the path they draw, so tests can ask
+    # either "which circles?" or "which paths?".
+    def circle(self, cx: float, cy: float, r: float, style: Style) -> None:
+        self._log("circle", cx, cy, r, style)
+        super().circle(cx, cy, r, style)
+
+    def rect(self, x: float, y: float, w: float, h: float, style: Style, radius: float = 0.0) -> None:
+        self._log("rect", x, y, w, h, style, radius)
+        super().rect(x, y, w, h, style, radius)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, style: Style) -> None:
+        self._log("line", x1, y1, x2, y2, style)
+        super().line(x1, y1, x2, y2, style)
+
     def save(self) -> None:
         self._log("save")
 
@@ -160,6 +185,9 @@ class RecordingCanvas(Canvas):
 
     def scale(self, sx: float, sy: float | None = None) -> None:
         self._log("scale", sx, sx if sy is None else sy)
+
+    def clip(self, ops: Sequence[PathOp]) -> None:
+        self._log("clip", tuple(tuple(_r(v) for v in op) for op in ops))
 
     def texts(self) -> list[str]:
         """Every string drawn, in order."""

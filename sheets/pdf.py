@@ -20,7 +20,8 @@ class PdfCanvas(Canvas):
 
     def __init__(self, title: str = "Highwater", subject: str = "") -> None:
         self._buf = io.BytesIO()
-        self._c = RLCanvas(self._buf, invariant=1, pageCompression=1)
+        # initialFontName: without it reportlab puts an unembedded Helvetica on every page.
+        self._c = RLCanvas(self._buf, invariant=1, pageCompression=1, initialFontName=fonts.register("sans"))
         self._c.setTitle(title)
         self._c.setAuthor("Highwater")
         self._c.setCreator("Highwater")
@@ -56,9 +57,7 @@ class PdfCanvas(Canvas):
             c.setStrokeAlpha(style.opacity)
         return int(bool(style.stroke)), int(bool(style.fill))
 
-    def path(self, ops: Sequence[PathOp], style: Style) -> None:
-        if not style.stroke and not style.fill:
-            return
+    def _build(self, ops: Sequence[PathOp]):
         p = self._c.beginPath()
         for op in ops:
             kind = op[0]
@@ -72,6 +71,12 @@ class PdfCanvas(Canvas):
                 p.close()
             else:
                 raise ValueError(f"unknown path op {kind!r}")
+        return p
+
+    def path(self, ops: Sequence[PathOp], style: Style) -> None:
+        if not style.stroke and not style.fill:
+            return
+        p = self._build(ops)
         self._c.saveState()
         s, f = self._apply(style)
         self._c.drawPath(p, stroke=s, fill=f)
@@ -88,6 +93,9 @@ class PdfCanvas(Canvas):
         draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[anchor]
         draw(0, 0, s)
         c.restoreState()
+
+    def clip(self, ops: Sequence[PathOp]) -> None:
+        self._c.clipPath(self._build(ops), stroke=0, fill=0)
 
     def save(self) -> None:
         self._c.saveState()

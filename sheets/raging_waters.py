@@ -123,7 +123,7 @@ def draw_map(cv: Canvas, m: MapTemplate, state: SheetState | None, index: int, s
             cv.line(gx, gy, gx + 0.6, gy - 1.4, tuft)
     for c, r in ms.houses:
         x, y = m.to_mm(c, r)
-        cv.circle(x, y, float(0.12) * m.pitch, fill(INK))
+        cv.circle(x, y, float(state.template.house_radius) * m.pitch, fill(INK))
 
 
 def draw_berms(cv: Canvas, m: MapTemplate, state: SheetState, index: int) -> None:

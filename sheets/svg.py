@@ -34,6 +34,7 @@ class SvgCanvas(Canvas):
         self._dwg: svgwrite.Drawing | None = None
         self._cur = None          # the group later drawing goes into
         self._saved: list = []    # groups to return to on restore()
+        self._clips = 0           # clip paths on this page, for stable ids
         self._used_fonts: set[str] = set()
         self._embed = embed_fonts
 
@@ -44,6 +45,7 @@ class SvgCanvas(Canvas):
         self._cur = self._dwg.g()
         self._dwg.add(self._cur)
         self._saved = []
+        self._clips = 0
 
     def end_page(self) -> None:
         assert self._dwg is not None
@@ -64,20 +66,39 @@ class SvgCanvas(Canvas):
             a["opacity"] = _n(style.opacity)
         return a
 
+    @staticmethod
+    def _d(ops: Sequence[PathOp]) -> str:
+        return " ".join(op[0] + " " + " ".join(_n(v) for v in op[1:]) if len(op) > 1 else op[0]
+                        for op in ops)
+
     def path(self, ops: Sequence[PathOp], style: Style) -> None:
         if not style.stroke and not style.fill:
             return
-        d = " ".join(op[0] + " " + " ".join(_n(v) for v in op[1:]) if len(op) > 1 else op[0]
-                     for op in ops)
-        self._cur.add(self._dwg.path(d=d, **self._attrs(style)))
+        self._cur.add(self._dwg.path(d=self._d(ops), **self._attrs(style)))
+
+    def clip(self, ops: Sequence[PathOp]) -> None:
+        # The clip path lives in <defs>; userSpaceOnUse puts it in the coordinates of
+        # the group that references it, which has no transform of its own.
+        self._clips += 1
+        cid = f"clip{self._clips}"
+        cp = self._dwg.clipPath(id=cid, clipPathUnits="userSpaceOnUse")
+        cp.add(self._dwg.path(d=self._d(ops)))
+        self._dwg.defs.add(cp)
+        g = self._dwg.g(clip_path=f"url(#{cid})")
+        self._cur.add(g)
+        self._cur = g
 
     def text(self, x: float, y: float, s: str, *, size: float, font: str = "sans",
              anchor: str = "start", fill: Color = INK) -> None:
-        _, _, family, weight, _ = fonts.FONTS[font]
+        _, file, family, weight, stretch = fonts.FONTS[font]
         self._used_fonts.add(font)
+        # The embedded face first, then the same font installed locally (for renderers that
+        # ignore @font-face data URIs), then any sans.
+        local = "DejaVu Sans Condensed" if "Condensed" in file else "DejaVu Sans"
+        attrs = {"font_stretch": "condensed"} if "Condensed" in file else {}
         self._cur.add(self._dwg.text(
-            s, insert=(_n(x), _n(y)), font_size=_n(size), font_family=f"{family}, DejaVu Sans, sans-serif",
-            font_weight=weight, text_anchor=_ANCHOR[anchor], fill=fill))
+            s, insert=(_n(x), _n(y)), font_size=_n(size), font_family=f"'{family}', '{local}', sans-serif",
+            font_weight=weight, text_anchor=_ANCHOR[anchor], fill=fill, **attrs))
 
     def save(self) -> None:
         self._saved.append(self._cur)

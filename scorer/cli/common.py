@@ -96,10 +96,12 @@ def write_pages(path: Path, fmt: str, pages: bytes | list[bytes], force: bool) -
 
 
 def guess_format(path: Path, fmt: str | None, allowed: tuple[str, ...] = ("pdf", "svg")) -> str:
-    """The output format from --format or the file's suffix."""
-    if fmt:
-        return fmt
+    """The output format from --format or the file's suffix; they must agree."""
     suffix = Path(path).suffix.lower().lstrip(".")
+    if fmt:
+        if suffix in allowed and suffix != fmt:
+            fail(f"--format {fmt} does not match the file name {path}; rename it .{fmt}")
+        return fmt
     if suffix in allowed:
         return suffix
     fail(f"cannot tell the format of {path}; name it .{' or .'.join(allowed)} or pass --format")

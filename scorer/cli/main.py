@@ -11,6 +11,9 @@ from .common import InputError
 # game name -> (CLI module, the subcommands it provides)
 GAMES: dict[str, tuple[str, tuple[str, ...]]] = {
     "raging-waters": ("scorer.cli.raging_waters", ("sheet", "setup", "play", "score", "render")),
+    "tayu": ("scorer.cli.tayu", ("sheet",)),
+    "water-duel": ("scorer.cli.water_duel", ("sheet",)),
+    "rising-waters": ("scorer.cli.rising_waters", ("sheet",)),
 }
 
 

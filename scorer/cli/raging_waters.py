@@ -70,7 +70,7 @@ def sheet(players: int, seed: str | None, paper: str, setup: str, fmt: str | Non
       highwater sheet raging-waters --seed game-night -o sheet.svg
     """
     seed = seed or new_seed()
-    fmt = fmt or (guess_format(output, None) if output.suffix.lower() in (".pdf", ".svg") else "pdf")
+    fmt = guess_format(output, fmt)
     data = build_pdf_or_svg(fmt, paper, sheet_pages(seed, players, paper, setup))
     files = write_pages(output, fmt, data, force)
     if as_json:
@@ -151,7 +151,8 @@ def score(sheet_json: Path, strict_swamps: bool, as_json: bool) -> None:
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--dpi", default=150, show_default=True, type=click.IntRange(50, 600), help="Resolution for PNG.")
 @force_option
-def render(sheet_json: Path, output: Path, paper: str, dpi: int, force: bool) -> None:
+@json_option
+def render(sheet_json: Path, output: Path, paper: str, dpi: int, force: bool, as_json: bool) -> None:
     """Draw SHEET_JSON as it stands: berms, protected houses (ringed), ticks and score.
 
     \b
@@ -170,6 +171,9 @@ def render(sheet_json: Path, output: Path, paper: str, dpi: int, force: bool) ->
     else:
         data = build_pdf_or_svg(fmt, paper, pages)
         write_pages(output, fmt, data, force)
+    if as_json:
+        emit_json({"file": str(output), "format": fmt, "score": sc.to_dict()})
+        return
     click.echo(f"Wrote {output} (score {sc.total}).")
 
 

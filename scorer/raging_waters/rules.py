@@ -14,7 +14,7 @@ from ..core import CHANCE, TERMINAL, ChanceSpec, Dice, sample
 from ..dice import DiceStream
 from ..errors import IllegalMoveError, InvalidMoveError
 from . import geometry
-from .state import Berm, MapState, Move, Pass, SheetState, Spot, Status, Variant
+from .state import Berm, MapState, Move, Pass, SheetState, Spot, Status, Variant, swamp_problem, swamp_room
 from .template import EDGE_NAMES, MapTemplate, RagingWatersTemplate, load
 
 name = "raging-waters"
@@ -49,14 +49,15 @@ def check_setup(mt: MapTemplate, houses: tuple[Spot, ...], swamps: tuple[Spot, .
     """Raise IllegalMoveError naming the first setup rule the placement breaks."""
     if len(houses) != mt.houses:
         raise IllegalMoveError(f"{mt.name} has {mt.houses} houses, not {len(houses)}")
-    if len(swamps) != mt.swamps:
-        raise IllegalMoveError(f"{mt.name} has {mt.swamps} swamps, not {len(swamps)}")
     for k, h in enumerate(houses):
         if _house_problem(houses[:k], h):
             raise IllegalMoveError(f"{mt.name}: house {h} {_house_problem(houses[:k], h)}")
     for k, s in enumerate(swamps):
-        if _swamp_problem(houses, swamps[:k], s):
-            raise IllegalMoveError(f"{mt.name}: swamp {s} {_swamp_problem(houses, swamps[:k], s)}")
+        if swamp_problem(houses, swamps[:k], s):
+            raise IllegalMoveError(f"{mt.name}: swamp {s} {swamp_problem(houses, swamps[:k], s)}")
+    # Fewer swamps only when no cell is left for another (six houses can block all but 3).
+    if len(swamps) > mt.swamps or (len(swamps) < mt.swamps and swamp_room(houses, swamps)):
+        raise IllegalMoveError(f"{mt.name} has {mt.swamps} swamps, not {len(swamps)}")
 
 
 def _house_problem(houses: tuple[Spot, ...], h: Spot) -> str | None:
@@ -64,21 +65,6 @@ def _house_problem(houses: tuple[Spot, ...], h: Spot) -> str | None:
         return "is off the 6x6 lattice"
     if h in houses:
         return "is on a spot already taken (reroll)"
-    return None
-
-
-def _swamp_problem(houses: tuple[Spot, ...], swamps: tuple[Spot, ...], s: Spot) -> str | None:
-    # "Roll 2 dice, rerolling any 1s ... that dot being the top-right point of the square."
-    if not all(1 <= v <= 6 for v in s):
-        return "is off the 6x6 lattice"
-    if 1 in s:
-        return "has a 1, which is rerolled (the cell would fall off the lattice)"
-    if s in swamps:
-        return "overlaps another swamp (reroll)"
-    c, r = s
-    corners = {(c, r), (c - 1, r), (c, r - 1), (c - 1, r - 1)}
-    if corners & set(houses):
-        return "has a house at a corner (reroll)"
     return None
 
 
@@ -277,7 +263,7 @@ def _apply_setup(state: SheetState, dice: tuple[int, ...]) -> SheetState:
         if _house_problem(m.houses, spot):
             return state  # "rerolled if the spot is taken"
         return state.with_map(i, replace(m, houses=m.houses + (spot,)))
-    if _swamp_problem(m.houses, m.swamps, spot):
+    if swamp_problem(m.houses, m.swamps, spot):
         return state  # rerolled
     return state.with_map(i, replace(m, swamps=m.swamps + (spot,)))
 

@@ -21,14 +21,37 @@ class Status(str, Enum):
     LEFT = "left"             # the player moved on before completing it
 
 
+def swamp_problem(houses: tuple[Spot, ...], swamps: tuple[Spot, ...], s: Spot) -> str | None:
+    """Why a swamp may not go with its top-right corner at s (None if it may)."""
+    # "Roll 2 dice, rerolling any 1s ... that dot being the top-right point of the square."
+    if not all(1 <= v <= 6 for v in s):
+        return "is off the 6x6 lattice"
+    if 1 in s:
+        return "has a 1, which is rerolled (the cell would fall off the lattice)"
+    if s in swamps:
+        return "overlaps another swamp (reroll)"
+    c, r = s
+    if {(c, r), (c - 1, r), (c, r - 1), (c - 1, r - 1)} & set(houses):
+        return "has a house at a corner (reroll)"
+    return None
+
+
+def swamp_room(houses: tuple[Spot, ...], swamps: tuple[Spot, ...]) -> bool:
+    """Is there any cell left where another swamp may go?"""
+    return any(swamp_problem(houses, swamps, (c, r)) is None for c in range(2, 7) for r in range(2, 7))
+
+
 class SetupMode(str, Enum):
     ROLLED = "rolled"
     BLANK = "blank"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Berm:
-    """Draw a berm between two piles, then optionally leave the subdivision."""
+    """Draw a berm between two piles, then optionally leave the subdivision.
+
+    A berm has no direction: Berm("N2", "E4") == Berm("E4", "N2").
+    """
 
     a: str
     b: str
@@ -41,6 +64,12 @@ class Berm:
     @property
     def pair(self) -> frozenset[str]:
         return frozenset((self.a, self.b))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Berm) and self.pair == other.pair and self.leave == other.leave
+
+    def __hash__(self) -> int:
+        return hash((self.pair, self.leave))
 
     def __str__(self) -> str:
         return f"{self.a}-{self.b}" + (" leave" if self.leave else "")
@@ -115,7 +144,7 @@ class SheetState:
         for i, (m, mt) in enumerate(zip(self.maps, self.template.maps)):
             if len(m.houses) < mt.houses:
                 return (i, "house", len(m.houses) + 1)
-            if len(m.swamps) < mt.swamps:
+            if len(m.swamps) < mt.swamps and swamp_room(m.houses, m.swamps):
                 return (i, "swamp", len(m.swamps) + 1)
         return None
 
