@@ -23,6 +23,7 @@ demo: $(STAMP)
 	$(BIN)/highwater render raging-waters examples/raging-waters/finished.json -o $(DEMO)/scored-example.png --force
 	$(BIN)/highwater sheet tayu -o $(DEMO)/tayu.pdf --force
 	$(BIN)/highwater sheet water-duel -o $(DEMO)/water-duel.pdf --force
+	$(BIN)/highwater scan examples/photos/rolled-tilted.jpg --overlay $(DEMO)/scan-check.png --force
 	@echo "Game-night pack written to $(DEMO)/: print raging-waters.pdf at 100 %."
 
 test: $(STAMP)

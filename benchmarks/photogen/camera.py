@@ -113,11 +113,14 @@ def photograph(page: np.ndarray, pxmm: float, shot: Shot, rng: np.random.Generat
     light = np.repeat(grad[..., None], 3, axis=2) * np.array(
         [rng.uniform(0.9, 1.05), 1.0, rng.uniform(0.85, 1.05)], np.float32) * rng.uniform(0.75, 1.0)
     if shot.shadow:
-        m = np.zeros((out_h, out_w), np.float32)
+        # drawn and blurred at a quarter size (a soft shadow has no fine detail), then scaled up
+        q = 4
+        m = np.zeros((out_h // q, out_w // q), np.float32)
         cx, cy = rng.uniform(0, out_w), rng.uniform(0, out_h)
         pts = np.array([[cx + rng.normal(0, out_w / 3), cy + rng.normal(0, out_h / 3)] for _ in range(5)], np.int32)
-        cv2.fillPoly(m, [cv2.convexHull(pts)], 1.0)
-        m = cv2.GaussianBlur(m, (0, 0), rng.uniform(3, 25) * out_w / 1000)
+        cv2.fillPoly(m, [cv2.convexHull(pts // q)], 1.0)
+        m = cv2.GaussianBlur(m, (0, 0), max(0.5, rng.uniform(3, 25) * out_w / 1000 / q))
+        m = cv2.resize(m, (out_w, out_h), interpolation=cv2.INTER_LINEAR)
         light *= (1.0 - rng.uniform(0.25, 0.55) * m)[..., None]
     img = img * light
     if shot.blur > 0.2:

@@ -10,6 +10,8 @@ continuous, not just dark on average.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import cv2
 import numpy as np
 
@@ -73,6 +75,12 @@ def line_evidence(n: Normalised, seg: tuple[float, float, float, float], known_f
 
 
 def _evidence(seg, g, ink: np.ndarray, kn: np.ndarray) -> dict:
+    ev = _evidence_core(seg, g, ink, kn)
+    ev["_nominal"] = ((seg[0], seg[1]), (seg[2], seg[3]))
+    return ev
+
+
+def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray) -> dict:
     x0, y0, x1, y1 = seg
     L, u, v, t, offs, side, px, py = g
     no = len(offs)
@@ -217,6 +225,54 @@ def second_line(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: 
     return float((val >= 1.0).mean()), int(use.sum())
 
 
+FAMILY_MM = 5.0   # candidates sharing a pile and this close all along are a "family"
+
+
+def families(segs: dict[str, tuple]) -> dict[str, set[str]]:
+    """For each candidate, the candidates that share a pile with it and whose segments stay
+    within FAMILY_MM of each other (near-collinear: a hand-drawn line can't tell them apart)."""
+    out: dict[str, set[str]] = {k: set() for k in segs}
+    keys = list(segs)
+    piles = {k: set(k.split("/")[-1].split("-")) for k in keys}
+    for i, a in enumerate(keys):
+        for b in keys[i + 1:]:
+            if not (piles[a] & piles[b]) or a.rsplit("/", 2)[0] != b.rsplit("/", 2)[0]:
+                continue
+            A0, A1 = (np.asarray(p, float) for p in segs[a])
+            B0, B1 = (np.asarray(p, float) for p in segs[b])
+            (S0, S1), (L0, L1) = ((A0, A1), (B0, B1)) if np.linalg.norm(A1 - A0) < np.linalg.norm(B1 - B0) \
+                else ((B0, B1), (A0, A1))
+            pts = S0[None] + (S1 - S0)[None] * np.linspace(0.1, 0.9, 17)[:, None]
+            if _seg_dist(pts, L0, L1).max() < FAMILY_MM:
+                out[a].add(b)
+                out[b].add(a)
+    return out
+
+
+def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, set[str]]) -> dict[str, dict]:
+    """Near-collinear candidates are decided together, never guessed: when more than one
+    member of a family shows ink along its corridor, the family is clear only if exactly
+    one member is fully inked and no other is more than faintly inked; otherwise every
+    inked member is ambiguous (reported unsure)."""
+    done: set[str] = set()
+    for cid, members in fam.items():
+        if not members or cid in done:
+            continue
+        group = {cid} | members
+        for m in list(group):
+            group |= fam[m]
+        done |= group
+        inked = [m for m in group if raw[m].get("coverage", 0.0) >= 0.5]
+        if len(inked) <= 1:
+            continue
+        strong = [m for m in inked if raw[m]["coverage"] >= 0.9 and raw[m].get("offset", 0.0) <= 2.0]
+        clear = len(strong) == 1 and all(raw[m]["coverage"] <= 0.3 for m in group if m not in strong)
+        if not clear:
+            for m in inked:
+                out[m] = dict(out[m], ambiguous=True, family=sorted(group))
+    return out
+
+
 def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: True) -> dict[str, dict]:
     """Which candidates the ink is best explained by, for one map.
 
@@ -281,4 +337,10 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
                     own = _recompute(evs[o], explained(o, [cid]))
                     if own.get("ambiguous") or own.get("explained", 0) > 0.9:
                         out[o] = dict(out[o], ambiguous=True)
-    return out
+    nominal = tuple(sorted((cid, ev["_nominal"]) for cid, ev, _ in cands if "_nominal" in ev))
+    return settle_families(out, evs, _families_cached(nominal))
+
+
+@lru_cache(maxsize=32)
+def _families_cached(nominal: tuple) -> dict[str, set[str]]:
+    return families(dict(nominal))
