@@ -23,6 +23,9 @@ demo: $(STAMP)
 	$(BIN)/highwater render raging-waters examples/raging-waters/finished.json -o $(DEMO)/scored-example.png --force
 	$(BIN)/highwater sheet tayu -o $(DEMO)/tayu.pdf --force
 	$(BIN)/highwater sheet water-duel -o $(DEMO)/water-duel.pdf --force
+	$(BIN)/highwater sheet re-wilding --players 2 --seed $(SEED) -o $(DEMO)/re-wilding.pdf --force
+	$(BIN)/highwater score re-wilding examples/re-wilding/finished.json
+	$(BIN)/highwater render re-wilding examples/re-wilding/finished.json -o $(DEMO)/re-wilding-example.png --force
 	$(BIN)/highwater scan examples/photos/rolled-tilted.jpg --overlay $(DEMO)/scan-check.png --force
 	@echo "Game-night pack written to $(DEMO)/: print raging-waters.pdf at 100 %."
 

@@ -14,6 +14,7 @@ GAMES: dict[str, tuple[str, tuple[str, ...]]] = {
     "tayu": ("scorer.cli.tayu", ("sheet",)),
     "water-duel": ("scorer.cli.water_duel", ("sheet",)),
     "rising-waters": ("scorer.cli.rising_waters", ("sheet",)),
+    "re-wilding": ("scorer.cli.re_wilding", ("sheet", "play", "score", "render")),
 }
 
 
