@@ -4,9 +4,9 @@
 
 Scans N photos (seeds 200000+, kept apart from the benchmark's 100000+), collects each
 mark's score with its true state, and fits p(marked) = 1 / (1 + exp(-(x - mid) / scale))
-per kind by maximum likelihood (with a weak prior on the scale, so separable data does
-not give infinite confidence). The curve is then widened until no mark of the fitting set
-is confidently wrong. Writes scorer/photo/calibration.json.
+per kind by maximum likelihood (a grid search, so separable data does
+not give infinite confidence), under the constraint that no mark of the fitting set is
+confidently wrong. Writes scorer/photo/calibration.json.
 """
 from __future__ import annotations
 
@@ -23,36 +23,32 @@ OUT = Path(__file__).resolve().parent.parent / "scorer" / "photo" / "calibration
 FIRST = 200_000
 
 
-def _fit(x: np.ndarray, y: np.ndarray, mid0: float, scale0: float) -> tuple[float, float]:
-    """Logistic MLE in (a, b) with p = sigmoid(a * x + b), Newton steps, ridge on a."""
-    a, b = 1.0 / scale0, -mid0 / scale0
-    ridge = 1e-3
-    for _ in range(100):
-        z = np.clip(a * x + b, -40, 40)
-        p = 1 / (1 + np.exp(-z))
-        w = p * (1 - p) + 1e-9
-        g = np.array([np.sum((p - y) * x) + ridge * a, np.sum(p - y)])
-        H = np.array([[np.sum(w * x * x) + ridge, np.sum(w * x)], [np.sum(w * x), np.sum(w) + 1e-9]])
-        step = np.linalg.solve(H, g)
-        a, b = a - step[0], b - step[1]
-        if np.abs(step).max() < 1e-6:
-            break
-    return -b / a, 1.0 / a
-
-
-def _widen(x: np.ndarray, y: np.ndarray, mid: float, scale: float, conf: float) -> float:
-    """Grow the scale until no sample is confidently on the wrong side."""
-    for _ in range(200):
-        p = 1 / (1 + np.exp(-np.clip((x - mid) / scale, -40, 40)))
-        wrong = ((p >= conf) & (y == 0)) | ((p <= 1 - conf) & (y == 1))
-        if not wrong.any():
-            return scale
-        scale *= 1.1
-    return scale
+def _fit(x: np.ndarray, y: np.ndarray, conf: float) -> tuple[float, float]:
+    """The logistic (mid, scale) of least negative log-likelihood among those that leave no
+    sample of the fitting set confidently on the wrong side (grid search)."""
+    lo, hi = np.percentile(x[y == 1], 1), np.percentile(x[y == 0], 99)
+    span = max(abs(hi - lo), float(np.std(x)) * 0.1, 1e-3)
+    mids = np.linspace(min(lo, hi) - span, max(lo, hi) + span, 81)
+    scales = span * np.exp(np.linspace(np.log(1e-3), np.log(3.0), 60))
+    best, arg = np.inf, (float(np.median(x)), span)
+    k = np.log(conf / (1 - conf))
+    neg, pos = x[y == 0], x[y == 1]
+    for m in mids:
+        for sc in scales:
+            # constraint: no empty at p >= conf, no marked at p <= 1 - conf
+            if neg.size and (neg.max() - m) / sc >= k:
+                continue
+            if pos.size and (pos.min() - m) / sc <= -k:
+                continue
+            z = np.clip((x - m) / sc, -40, 40)
+            nll = float(np.sum(np.logaddexp(0, -z) * y + np.logaddexp(0, z) * (1 - y)))
+            if nll < best:
+                best, arg = nll, (float(m), float(sc))
+    return arg
 
 
 def main(n: int = 80) -> None:
-    from scorer.photo.decide import CONFIDENT, DEFAULTS, SCORES
+    from scorer.photo.decide import CONFIDENT, SCORES
     from scorer.photo.errors import UnreadablePhoto
     from scorer.photo.pipeline import scan
     from scorer.photo import decide
@@ -74,13 +70,11 @@ def main(n: int = 80) -> None:
         y = np.array([r[1] for r in rows])
         if y.min() == y.max():
             continue
-        mid, scale = _fit(x, y, DEFAULTS[kind]["mid"], DEFAULTS[kind]["scale"])
-        # separable data: at least the gap between the classes must be the unsure band
+        mid, scale = _fit(x, y, CONFIDENT)
         lo, hi = x[y == 0].max(), x[y == 1].min()
-        if lo < hi:
+        if lo < hi:   # separable: the whole gap between the classes is the unsure band
             mid = (lo + hi) / 2
             scale = max(scale, (hi - lo) / (2 * math.log(CONFIDENT / (1 - CONFIDENT))))
-        scale = _widen(x, y, mid, scale, CONFIDENT)
         kinds[kind] = {"mid": round(float(mid), 5), "scale": round(float(scale), 5), "samples": len(rows),
                        "marked": int(y.sum())}
         print(f"{kind}: mid {mid:.4f} scale {scale:.4f} ({len(rows)} marks, {int(y.sum())} marked)")

@@ -53,10 +53,13 @@ def make_sample(seed: int, game: str = "raging-waters", mp: tuple[float, float] 
                 shot: Shot | None = None) -> Sample:
     """Generate sample number `seed` (deterministic)."""
     rng = np.random.default_rng([seed, 4242])
-    from . import fill_raging_waters as filler
+    if game == "raging-waters":
+        from . import fill_raging_waters as filler
+    else:
+        from . import fill_re_wilding as filler
     # a game night: four players share a seed, a paper size and a setup
     night = np.random.default_rng([seed // PLAYERS, 77])
-    setup = setup or ("blank" if night.random() < 0.25 else "rolled")
+    setup = setup or ("blank" if night.random() < 0.25 and game == "raging-waters" else "rolled")
     paper = "letter" if night.random() < 0.3 else "a4"
     sid = SheetId(game, 1, f"night{seed // PLAYERS}", seed % PLAYERS + 1, paper, setup)
     page = Page(_page_raster(sid, RENDER_PXMM), RENDER_PXMM, rng)

@@ -47,8 +47,8 @@ class Page:
         col = np.array(pen.colour, np.float32)
         sub *= 1.0 - a[..., None] * (1.0 - col)
 
-    def stroke(self, pts, pen: Pen, width: float | None = None) -> None:
-        """A polyline in mm."""
+    def stroke(self, pts, pen: Pen, width: float | None = None, clip=None) -> None:
+        """A polyline in mm, optionally clipped to a polygon (mm)."""
         pts = np.asarray(pts, np.float64)
         wmm = width or pen.width
         pad = wmm + 2
@@ -62,6 +62,11 @@ class Page:
         p = self._pts(pts - np.array([x0, y0]) / self.pxmm)
         th = max(1, round(wmm * self.pxmm))
         cv2.polylines(mask, [p.reshape(-1, 1, 2)], False, 255, th, cv2.LINE_AA, self._shift)
+        if clip is not None:
+            cm = np.zeros_like(mask)
+            cp = self._pts(np.asarray(clip, float) - np.array([x0, y0]) / self.pxmm)
+            cv2.fillPoly(cm, [cp.reshape(-1, 1, 2)], 255, cv2.LINE_AA, self._shift)
+            mask = (mask.astype(np.uint16) * cm // 255).astype(np.uint8)
         self._apply(mask, pen, x0, y0)
 
     def disc(self, cx: float, cy: float, r: float, pen: Pen) -> None:

@@ -51,6 +51,8 @@ def _geometry(seg: tuple[float, float, float, float]):
 
 def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]]) -> list[dict]:
     """Evidence for many candidate segments, sampled in one pass."""
+    if not segs:
+        return []
     geo = [_geometry(s) for s in segs]
     xs = np.concatenate([g[6].ravel() for g in geo])
     ys = np.concatenate([g[7].ravel() for g in geo])

@@ -24,6 +24,10 @@ DEFAULTS = {
     "box": {"mid": 0.015, "scale": 0.0025},
     "dot": {"mid": 0.25, "scale": 0.02},
     "cell": {"mid": 0.10, "scale": 0.011},
+    "outline_ink": {"mid": 0.08, "scale": 0.012},
+    "outline_cross": {"mid": 0.4, "scale": 0.05},
+    "fillbox_ink": {"mid": 0.06, "scale": 0.01},
+    "fillbox_cross": {"mid": 0.4, "scale": 0.05},
 }
 
 
@@ -68,7 +72,7 @@ def probability(kind: str, x: float) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
-VISIBLE_MIN = {"box": 0.12, "cell": 0.15, "dot": 0.2}
+VISIBLE_MIN = {"box": 0.12, "cell": 0.15, "dot": 0.2, "outline": 0.04, "fillbox": 0.12}
 
 
 def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
@@ -85,4 +89,36 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
     if seen < visible_min:   # too little of it can be seen (covered, off the page, in print)
         unsure, conf = True, min(conf, 0.5 + 0.5 * seen)
     ev = {**ev, "score": x}
+    return Reading(mark, state, conf, unsure, alt if unsure else None, ev)
+
+
+def score_ink(ev: dict) -> float:
+    return ev["ink"]
+
+
+def score_cross(ev: dict) -> float:
+    """A cross covers both diagonals; a black scribble covers much of the area."""
+    return max(ev["cross"], min(1.0, 1.6 * ev["black"]))
+
+
+def decide_multi(mark: Mark, ev: dict) -> Reading:
+    """A reading for outlines and boxes with three states (empty, coloured/filled, crossed),
+    or two (a printed filled box: filled or crossed; a tick box: empty or filled)."""
+    kind = "outline" if mark.kind == "outline" else "fillbox"
+    p_ink = probability(f"{kind}_ink", score_ink(ev))
+    p_cross = probability(f"{kind}_cross", score_cross(ev))
+    states = mark.states
+    if len(states) == 3:
+        p_any = 1 - (1 - p_ink) * (1 - p_cross)     # a cross alone is a mark too
+        probs = {states[0]: 1 - p_any, states[1]: p_any - p_cross, states[2]: p_cross}
+    elif states[0] != EMPTY:           # printed filled: only a cross can be added
+        probs = {states[0]: 1 - p_cross, states[1]: p_cross}
+    else:
+        probs = {states[0]: 1 - p_ink, states[1]: p_ink}
+    ranked = sorted(probs.items(), key=lambda kv: kv[1], reverse=True)
+    (state, conf), (alt, _) = ranked[0], ranked[1]
+    unsure = conf < CONFIDENT
+    if ev.get("visible", 1.0) < VISIBLE_MIN.get(mark.kind, 0.35) and ev.get("cross", 0.0) < 0.5:
+        unsure, conf = True, min(conf, 0.5 + 0.5 * ev.get("visible", 0.0))
+    ev = {**ev, "score": score_ink(ev), "cross_score": score_cross(ev)}
     return Reading(mark, state, conf, unsure, alt if unsure else None, ev)

@@ -118,49 +118,58 @@ def polygon_mask(shape: tuple[int, int], pts_mm, pxmm: float, inset_px: int = 0)
     return m.astype(bool)
 
 
-def region_evidence(n: Normalised, mask: np.ndarray) -> dict:
-    """Colour and darkness inside a region (Re-Wilding outlines): coverage by each kind of ink.
+BLACK_DARK = 0.5    # calibrated darkness of black pen strokes (a cross), well above pencil shading
+BLACK_SAT = 14.0    # Lab a*b* magnitude below which ink is colourless
 
-    coloured: chroma or mid darkness (highlighter, felt-tip, ballpoint, pencil colouring);
-    crossed: near-black, colourless strokes (a cross or a scribble).
+
+def _crop_mask(n: Normalised, pts_mm, inset_mm: float):
+    pts = np.asarray(pts_mm, float)
+    x0, y0 = pts.min(axis=0) - 1.0
+    x1, y1 = pts.max(axis=0) + 1.0
+    sl = _window(n, x0, y0, x1 - x0, y1 - y0)
+    h, w = n.ink[sl].shape
+    m = np.zeros((h, w), np.uint8)
+    p = ((pts - [sl[1].start / n.pxmm, sl[0].start / n.pxmm]) * n.pxmm * 16).round().astype(np.int32)
+    cv2.fillPoly(m, [p.reshape(-1, 1, 2)], 1, cv2.LINE_8, 4)
+    r = max(0, round(inset_mm * n.pxmm))
+    if r:
+        m = cv2.erode(m, np.ones((2 * r + 1, 2 * r + 1), np.uint8))
+    return sl, m.astype(bool)
+
+
+def _diagonals(n: Normalised, black: np.ndarray, sl, box) -> float:
+    """How much of both diagonals of a box a black stroke covers (a cross): the smaller."""
+    x, y, w, h = box
+    covs = []
+    for (ax, ay), (bx, by) in (((x, y), (x + w, y + h)), ((x + w, y), (x, y + h))):
+        t = np.linspace(0.15, 0.85, 24)
+        px = (ax + (bx - ax) * t) * n.pxmm - sl[1].start
+        py = (ay + (by - ay) * t) * n.pxmm - sl[0].start
+        r = max(1, round(0.9 * n.pxmm))
+        hits = 0
+        for cx, cy in zip(px.astype(int), py.astype(int)):
+            win = black[max(0, cy - r):cy + r + 1, max(0, cx - r):cx + r + 1]
+            hits += bool(win.any())
+        covs.append(hits / len(t))
+    return float(min(covs))
+
+
+def region_evidence(n: Normalised, polygon, box, inset_mm: float = 0.35) -> dict:
+    """Ink inside an outline or box and whether a black cross or scribble is on it.
+
+    ink: inked share of the visible interior (any colour, pencil included);
+    black: share covered by dark colourless strokes; cross: both diagonals of the box
+    crossed by such strokes.
     """
-    known = mask & n.known
+    sl, mask = _crop_mask(n, polygon, inset_mm)
+    known = mask & n.known[sl]
     vis = int(known.sum())
     if vis < 4:
-        return {"ink": 0.0, "dark": 0.0, "colour": 0.0, "visible": 0.0}
-    ink = (n.ink >= 1.0) & known
-    black = (n.dark >= 0.62) & (n.chroma < 2.5 * n.calib.chroma_threshold) & ink
-    colour = ink & ~black
-    return {"ink": float(ink.sum()) / vis, "dark": float(black.sum()) / vis,
-            "colour": float(colour.sum()) / vis, "visible": vis / max(1, int(mask.sum()))}
-
-
-def line_pixels(hit: np.ndarray, p0, p1, pxmm: float, length_mm: float = 4.0, corridor_mm: float = 1.8) -> np.ndarray:
-    """The pixels of `hit` that belong to a straight stroke along p0-p1 (a drawn line).
-
-    A directional opening with a 4 mm segment keeps what is long in that direction; a
-    dot (under 4 mm across) does not survive it, so a dot touching a line keeps its body.
-    """
-    x0, y0 = p0
-    x1, y1 = p1
-    d = np.array([x1 - x0, y1 - y0], float)
-    L = float(np.linalg.norm(d))
-    u = d / max(L, 1e-9)
-    k = max(3, int(round(length_mm * pxmm)) | 1)
-    ker = np.zeros((k, k), np.uint8)
-    c = k // 2
-    cv2.line(ker, (int(round(c - u[0] * c)), int(round(c - u[1] * c))),
-             (int(round(c + u[0] * c)), int(round(c + u[1] * c))), 1, 1)
-    band = np.zeros(hit.shape, np.uint8)
-    cv2.line(band, (int(x0 * pxmm), int(y0 * pxmm)), (int(x1 * pxmm), int(y1 * pxmm)), 1,
-             max(1, int(2 * corridor_mm * pxmm)))
-    ys, xs = np.nonzero(band)
-    if not len(ys):
-        return np.zeros(hit.shape, bool)
-    r0, r1, c0, c1 = max(0, ys.min() - k), min(hit.shape[0], ys.max() + k + 1), max(0, xs.min() - k), \
-        min(hit.shape[1], xs.max() + k + 1)
-    sub = (hit[r0:r1, c0:c1] & band[r0:r1, c0:c1].astype(bool)).astype(np.uint8)
-    opened = cv2.morphologyEx(sub, cv2.MORPH_OPEN, ker)
-    out = np.zeros(hit.shape, bool)
-    out[r0:r1, c0:c1] = cv2.dilate(opened, np.ones((3, 3), np.uint8)).astype(bool)
-    return out
+        return {"ink": 0.0, "black": 0.0, "cross": 0.0, "visible": 0.0}
+    ink = (n.ink[sl] >= 1.0)
+    sat = n.sat[sl] if n.sat is not None else np.zeros_like(n.ink[sl])
+    dk = n.dark[sl]
+    black_all = ink & (dk >= BLACK_DARK) & ((sat < BLACK_SAT) | (dk >= 0.75))
+    x, y, w, h = box
+    return {"ink": float((ink & known).sum()) / vis, "black": float((black_all & known).sum()) / vis,
+            "cross": _diagonals(n, black_all, sl, box), "visible": vis / max(1, int(mask.sum()))}

@@ -48,6 +48,7 @@ class Normalised:
     ink: np.ndarray        # ink score: max(excess / dark threshold, chroma / chroma threshold)
     known: np.ndarray      # bool: a mark could show here
     calib: Calibration
+    sat: np.ndarray | None = None   # Lab a*b* magnitude of the photo itself (black ink is grey)
 
 
 def paper_white(w: np.ndarray, e: Expected) -> np.ndarray:
@@ -137,7 +138,8 @@ def normalise(w_rgb: np.ndarray, e: Expected, calibration_box, n_patches: int) -
     chroma = np.where(e.flat, np.sqrt(dab[..., 0] ** 2 + dab[..., 1] ** 2), 0.0).astype(np.float32)
     ink = np.maximum(excess / cal.dark_threshold, chroma / cal.chroma_threshold).astype(np.float32)
     known = e.dark_max < KNOWN_MAX
-    return Normalised(e.pxmm, norm, dark, excess.astype(np.float32), chroma, ink, known, cal)
+    sat = np.sqrt(lab[..., 1] ** 2 + lab[..., 2] ** 2).astype(np.float32)
+    return Normalised(e.pxmm, norm, dark, excess.astype(np.float32), chroma, ink, known, cal, sat)
 
 
 _LAB_CACHE: dict[int, np.ndarray] = {}

@@ -16,7 +16,7 @@ from sheets.sheetid import SheetId, SheetIdError
 from ..core import Score
 from ..errors import SheetError
 from . import berms, games, marks as area, register as reg
-from .decide import CONFIDENT, decide, probability, score_line
+from .decide import CONFIDENT, decide, decide_multi, probability, score_line
 from .errors import UnreadablePhoto
 from .expected import expected, page_key, tolerance_for
 from .layout import Layout
@@ -236,6 +236,15 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
             x, y, w, h = m.geom
             s = n.pxmm
             thin[round((y - 0.3) * s):round((y + h + 0.3) * s), round((x - 0.3) * s):round((x + w + 0.3) * s)] = 1
+    for m in mark_map:
+        if m.kind == "outline":
+            xs, ys = [p[0] for p in m.geom], [p[1] for p in m.geom]
+            box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            readings[m.id] = decide_multi(m, area.region_evidence(n, m.geom, box))
+        elif m.kind == "fillbox":
+            x, y, w, h = m.geom
+            poly = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+            readings[m.id] = decide_multi(m, area.region_evidence(n, poly, m.geom, inset_mm=0.45))
     thin_b = thin.astype(bool)
     dots = [m for m in mark_map if m.kind == "dot"]
     if dots:
@@ -259,13 +268,25 @@ def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None 
         raise _nothing_found(g)
     if m.side_px < 12:
         raise UnreadablePhoto("the sheet is too small in the photo; move closer")
-    lay = _check_game(sheet_id) if sheet_id else games.layouts()[0]
     papers = [sheet_id.paper] if sheet_id else ["a4", "letter"]
-    fits = _initial_fits(g, lay, m, papers)
-    sid, H = _sheet_id(g, lay, fits, sheet_id)
-    if sheet_id is None:
+    if sheet_id is not None:
+        lay = _check_game(sheet_id)
+        sid, H = _sheet_id(g, lay, _initial_fits(g, lay, m, papers), sheet_id)
+    else:
+        # every game keeps its markers and QR where its template says: try each layout
+        found, first_error = None, None
+        for cand in games.layouts():
+            try:
+                fits = _initial_fits(g, cand, m, papers)
+                found = (cand, *_sheet_id(g, cand, fits, None))
+                break
+            except UnreadablePhoto as ex:
+                first_error = first_error or ex
+        if found is None:
+            raise first_error
+        lay, sid, H = found
         lay2 = _check_game(sid)
-        if lay2 != lay:   # another game's layout: fit again with its marker boxes
+        if lay2 != lay:   # the QR names another game: fit again with its marker boxes
             lay = lay2
             sid, H = _sheet_id(g, lay, _initial_fits(g, lay, m, [sid.paper]), sid)
     reader = games.reader(sid.game)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-READERS = {"raging-waters": "scorer.photo.games.raging_waters"}
+READERS = {"raging-waters": "scorer.photo.games.raging_waters", "re-wilding": "scorer.photo.games.re_wilding"}
 
 
 def reader(game: str) -> ModuleType:
