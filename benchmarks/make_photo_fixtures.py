@@ -29,6 +29,8 @@ FIXTURES = {
     "thumb-over-marker": dict(seed=9004, setup="rolled", occlude="tl",
                               shot=replace(BASE, tilt_deg=8.0, rotation_deg=-5.0)),
     "low-res": dict(seed=9005, setup="rolled", shot=replace(BASE, megapixels=1.3, tilt_deg=15.0, blur=0.3)),
+    "re-wilding": dict(seed=9006, game="re-wilding", setup="rolled",
+                       shot=replace(BASE, megapixels=4.0, tilt_deg=18.0, rotation_deg=95.0)),
 }
 
 
@@ -37,7 +39,8 @@ def main() -> None:
     from scorer.photo.pipeline import scan_bytes
     OUT.mkdir(parents=True, exist_ok=True)
     for name, kw in FIXTURES.items():
-        s = make_sample(kw["seed"], setup=kw["setup"], occlude=kw.get("occlude"), shot=kw["shot"])
+        s = make_sample(kw["seed"], kw.get("game", "raging-waters"), setup=kw["setup"], occlude=kw.get("occlude"),
+                        shot=kw["shot"])
         try:
             r = scan_bytes(s.jpeg, name)
             code = r.exit_code

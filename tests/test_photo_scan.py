@@ -29,8 +29,11 @@ def _meta(name: str) -> dict:
 
 
 def _canon(sheet: dict) -> dict:
+    if "subdivisions" not in sheet:      # Re-Wilding: what is filled and what is crossed
+        return {"filled": sorted(sheet["filled"]), "crossed": sorted(sheet["crossed"])}
     return {m: (sorted(map(tuple, d["houses"])), sorted(map(tuple, d["swamps"])),
-                sorted(tuple(sorted(b)) for b in d["berms"]), d["left"]) for m, d in sheet["subdivisions"].items()}
+                sorted(tuple(sorted(b)) for b in d["berms"]), d["left"]) for m, d in sheet["subdivisions"].items()} \
+        | {"backhoes": sheet["backhoes_crossed"]}
 
 
 def test_there_are_fixtures():
@@ -53,7 +56,6 @@ def test_exit_code_and_score(results, name):
     if r.exit_code == 0:
         assert r.score.total == meta["score"]
         assert _canon(r.sheet) == _canon(meta["sheet"])
-        assert r.sheet["backhoes_crossed"] == meta["sheet"]["backhoes_crossed"]
     else:
         assert r.unsure or r.referee_error
 

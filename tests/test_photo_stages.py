@@ -211,3 +211,69 @@ def test_only_the_berms_drawn_are_read_on_a_busy_map():
     got = _read_map(img, "aquaterra")
     marked = {k for k, r in got.items() if r.state == MARKED and not r.unsure}
     assert marked == {f"{p}-{q}" if f"{p}-{q}" in got else f"{q}-{p}" for p, q in drawn}
+
+
+# ---- Re-Wilding outlines: empty / coloured / crossed ------------------------------------------
+
+REW = SheetId("re-wilding", 1, "stages", 1, "a4", "rolled")
+
+
+def _rew_marks():
+    from scorer.photo.games import re_wilding as rew
+    return {m.id: m for m in rew.mark_map(REW)}
+
+
+def _rew_read(img, ids):
+    from scorer.photo.pipeline import read_marks
+    lay = layout("re_wilding")
+    n = normalise(img, expected(REW, PX, 0.4), lay.calibration, len(CALIBRATION_PATCHES))
+    marks = _rew_marks()
+    return {r.mark.id: r for r in read_marks(n, [marks[i] for i in ids])}
+
+
+def _scribble(img, poly, colour, width, spacing=1.2):
+    """Colour an outline with back-and-forth strokes clipped to it, leaving small gaps."""
+    pts = np.array(poly)
+    x0, y0 = pts.min(axis=0)
+    x1, y1 = pts.max(axis=0)
+    layer = img.copy()
+    k = 0
+    y = y0 + 0.4
+    while y < y1:
+        if k % 5 != 4:                       # every fifth stroke missing: a gap
+            _line(layer, (x0, y), (x1, y + 0.8), colour, width)
+        y += spacing
+        k += 1
+    m = np.zeros(img.shape[:2], np.uint8)
+    cv2.fillPoly(m, [(pts * PX * 16).round().astype(np.int32).reshape(-1, 1, 2)], 1, cv2.LINE_AA, 4)
+    img[m.astype(bool)] = layer[m.astype(bool)]
+
+
+def _x(img, mark):
+    pts = np.array(mark.geom)
+    (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
+    _line(img, (x0 + 0.6, y0 + 0.6), (x1 - 0.6, y1 - 0.6), (15, 15, 15), 0.6)
+    _line(img, (x1 - 0.6, y0 + 0.6), (x0 + 0.6, y1 - 0.6), (15, 15, 15), 0.6)
+
+
+@pytest.mark.parametrize("colour, width", [((255, 236, 60), 2.5), ((40, 150, 70), 0.9), ((35, 50, 150), 0.5),
+                                           ((120, 120, 125), 0.5)],
+                         ids=["highlighter", "green felt-tip", "blue ballpoint", "grey pencil"])
+def test_coloured_outline_reads_coloured_not_crossed(colour, width):
+    marks = _rew_marks()
+    img = (expected(REW, PX).rgb * 255).astype(np.uint8).copy()
+    _scribble(img, marks["sq-2-2-plant-1"].geom, colour, width)
+    got = _rew_read(img, ["sq-2-2-plant-1", "sq-2-2-plant-2"])
+    assert got["sq-2-2-plant-1"].state == "coloured"
+    assert got["sq-2-2-plant-2"].state == "empty" and not got["sq-2-2-plant-2"].unsure
+
+
+def test_black_cross_reads_crossed_over_colouring_or_not():
+    marks = _rew_marks()
+    img = (expected(REW, PX).rgb * 255).astype(np.uint8).copy()
+    _scribble(img, marks["sq-3-3-plant-1"].geom, (255, 236, 60), 2.5)
+    _x(img, marks["sq-3-3-plant-1"])
+    _x(img, marks["sq-3-3-wild-1"])
+    got = _rew_read(img, ["sq-3-3-plant-1", "sq-3-3-wild-1"])
+    assert got["sq-3-3-plant-1"].state == "crossed"
+    assert got["sq-3-3-wild-1"].state == "crossed"

@@ -49,19 +49,28 @@ def _geometry(seg: tuple[float, float, float, float]):
     return L, u, v, t, offs, side, px, py
 
 
-def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]]) -> list[dict]:
-    """Evidence for many candidate segments, sampled in one pass."""
-    if not segs:
-        return []
+@lru_cache(maxsize=8)
+def _plan(segs: tuple, pxmm: float):
+    """Sampling positions of every candidate (fixed per template): geometry and remap maps."""
     geo = [_geometry(s) for s in segs]
     xs = np.concatenate([g[6].ravel() for g in geo])
     ys = np.concatenate([g[7].ravel() for g in geo])
     w = int(np.ceil(np.sqrt(len(xs))))
     pad = w * w - len(xs)
-    X = np.concatenate([xs, np.zeros(pad)]).reshape(w, w)
-    Y = np.concatenate([ys, np.zeros(pad)]).reshape(w, w)
-    ink = _sample(n.ink, X, Y, n.pxmm).ravel()
-    kn = _sample(n.known.astype(np.float32), X, Y, n.pxmm).ravel() > 0.5
+    X = (np.concatenate([xs, np.zeros(pad)]).reshape(w, w) * pxmm - 0.5).astype(np.float32)
+    Y = (np.concatenate([ys, np.zeros(pad)]).reshape(w, w) * pxmm - 0.5).astype(np.float32)
+    return geo, X, Y
+
+
+def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]]) -> list[dict]:
+    """Evidence for many candidate segments, sampled in one pass."""
+    if not segs:
+        return []
+    geo, X, Y = _plan(tuple(tuple(float(v) for v in s) for s in segs), n.pxmm)
+    both = cv2.merge([n.ink, n.known.astype(np.float32)])
+    sampled = cv2.remap(both, X, Y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    ink = sampled[..., 0].ravel()
+    kn = sampled[..., 1].ravel() > 0.5
     out, k = [], 0
     for seg, g in zip(segs, geo):
         size = g[6].size

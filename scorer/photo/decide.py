@@ -97,8 +97,9 @@ def score_ink(ev: dict) -> float:
 
 
 def score_cross(ev: dict) -> float:
-    """A cross covers both diagonals; a black scribble covers much of the area."""
-    return max(ev["cross"], min(1.0, 1.6 * ev["black"]))
+    """A cross covers both diagonals; a black scribble covers most of the area (dense
+    pencil or ballpoint colouring can look black in patches, so only a large share counts)."""
+    return max(ev["cross"], min(1.0, max(0.0, ev["black"] - 0.5) * 2.5))
 
 
 def decide_multi(mark: Mark, ev: dict) -> Reading:

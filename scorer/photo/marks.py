@@ -118,8 +118,8 @@ def polygon_mask(shape: tuple[int, int], pts_mm, pxmm: float, inset_px: int = 0)
     return m.astype(bool)
 
 
-BLACK_DARK = 0.5    # calibrated darkness of black pen strokes (a cross), well above pencil shading
-BLACK_SAT = 14.0    # Lab a*b* magnitude below which ink is colourless
+BLACK_DARK = 0.6    # calibrated darkness of black pen strokes (a cross), well above pencil shading
+BLACK_SAT = 18.0    # Lab a*b* magnitude below which ink is colourless
 
 
 def _crop_mask(n: Normalised, pts_mm, inset_mm: float):
@@ -169,7 +169,11 @@ def region_evidence(n: Normalised, polygon, box, inset_mm: float = 0.35) -> dict
     ink = (n.ink[sl] >= 1.0)
     sat = n.sat[sl] if n.sat is not None else np.zeros_like(n.ink[sl])
     dk = n.dark[sl]
-    black_all = ink & (dk >= BLACK_DARK) & ((sat < BLACK_SAT) | (dk >= 0.75))
+    # black strokes: dark and colourless where the print is light (they may run over the
+    # print's tolerance zone, where a lighter mark would not count)
+    light_print = n.printed[sl] < 0.6 if n.printed is not None else ink
+    black_all = light_print & (dk >= BLACK_DARK) & (sat < BLACK_SAT) & (dk - n.printed[sl] >= 0.35
+                                                                                         if n.printed is not None else ink)
     x, y, w, h = box
     return {"ink": float((ink & known).sum()) / vis, "black": float((black_all & known).sum()) / vis,
             "cross": _diagonals(n, black_all, sl, box), "visible": vis / max(1, int(mask.sum()))}

@@ -49,6 +49,7 @@ class Normalised:
     known: np.ndarray      # bool: a mark could show here
     calib: Calibration
     sat: np.ndarray | None = None   # Lab a*b* magnitude of the photo itself (black ink is grey)
+    printed: np.ndarray | None = None   # the expected print's darkness (not dilated)
 
 
 def paper_white(w: np.ndarray, e: Expected) -> np.ndarray:
@@ -139,7 +140,7 @@ def normalise(w_rgb: np.ndarray, e: Expected, calibration_box, n_patches: int) -
     ink = np.maximum(excess / cal.dark_threshold, chroma / cal.chroma_threshold).astype(np.float32)
     known = e.dark_max < KNOWN_MAX
     sat = np.sqrt(lab[..., 1] ** 2 + lab[..., 2] ** 2).astype(np.float32)
-    return Normalised(e.pxmm, norm, dark, excess.astype(np.float32), chroma, ink, known, cal, sat)
+    return Normalised(e.pxmm, norm, dark, excess.astype(np.float32), chroma, ink, known, cal, sat, e.dark)
 
 
 _LAB_CACHE: dict[int, np.ndarray] = {}

@@ -162,11 +162,14 @@ def _check_game(sid: SheetId) -> Layout:
 
 def _sharpness(n: Normalised, edark: np.ndarray) -> float:
     """How much of the printed edges' contrast survived (1 = as sharp as printed)."""
+    h, w = edark.shape
+    edark = edark[h // 4: 3 * h // 4, w // 4: 3 * w // 4]
     gx = cv2.Sobel(edark, cv2.CV_32F, 1, 0)
     gy = cv2.Sobel(edark, cv2.CV_32F, 0, 1)
     ge = np.hypot(gx, gy)
     sel = ge > 0.5 * float(ge.max())
-    dark = 1.0 - (n.norm[..., 0] * 0.299 + n.norm[..., 1] * 0.587 + n.norm[..., 2] * 0.114)
+    nm = n.norm[h // 4: 3 * h // 4, w // 4: 3 * w // 4]
+    dark = 1.0 - (nm[..., 0] * 0.299 + nm[..., 1] * 0.587 + nm[..., 2] * 0.114)
     ox = cv2.Sobel(dark, cv2.CV_32F, 1, 0)
     oy = cv2.Sobel(dark, cv2.CV_32F, 0, 1)
     go = np.hypot(ox, oy)
