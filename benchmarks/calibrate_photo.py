@@ -6,7 +6,8 @@ Scans N photos per game (seeds 200000+, kept apart from the benchmark's 100000+)
 mark's score with its true state, and fits p(marked) = 1 / (1 + exp(-(x - mid) / scale))
 per kind by maximum likelihood (a grid search, so separable data does
 not give infinite confidence), under the constraint that no mark of the fitting set is
-confidently wrong (bar the most extreme 0.3 % of each class). Writes
+confidently wrong (bar, for kinds with 2000+ samples, the most extreme 0.3 % of each
+class). Writes
 scorer/photo/calibration.json.
 """
 from __future__ import annotations
@@ -37,8 +38,9 @@ def _fit(x: np.ndarray, y: np.ndarray, conf: float) -> tuple[float, float]:
     # reader cannot see at all (a cross lost in blur) must not flatten the whole curve;
     # the benchmark, on other photos, counts what that costs
     neg, pos = np.sort(x[y == 0]), np.sort(x[y == 1])
-    neg = neg[: max(1, int(np.ceil(len(neg) * 0.997)))]
-    pos = pos[int(len(pos) * 0.003):]
+    if len(x) >= 2000:     # only with plenty of samples is an extreme one an outlier
+        neg = neg[: max(1, int(np.ceil(len(neg) * 0.997)))]
+        pos = pos[int(len(pos) * 0.003):]
     for m in mids:
         for sc in scales:
             # constraint: no empty at p >= conf, no marked at p <= 1 - conf
@@ -54,7 +56,7 @@ def _fit(x: np.ndarray, y: np.ndarray, conf: float) -> tuple[float, float]:
 
 
 def main(n: int = 80) -> None:
-    from scorer.photo.decide import CONFIDENT, SCORES, score_cross, score_ink
+    from scorer.photo.decide import CONFIDENT, SCORES, VISIBLE_MIN, score_cross, score_ink
     from scorer.photo.errors import UnreadablePhoto
     from scorer.photo.pipeline import scan
     from scorer.photo import decide, games
@@ -70,6 +72,8 @@ def main(n: int = 80) -> None:
         for x in r.readings:
             ev, t = x.evidence, truth[x.mark.id]
             if ev.get("ambiguous"):
+                continue     # reported unsure whatever the curve says
+            if x.mark.kind in ("outline", "fillbox") and ev.get("visible", 1.0) < VISIBLE_MIN[x.mark.kind]:
                 continue
             if x.mark.kind in SCORES:
                 data.setdefault(x.mark.kind, []).append((SCORES[x.mark.kind](ev), int(t != "empty")))

@@ -72,7 +72,7 @@ def probability(kind: str, x: float) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
-VISIBLE_MIN = {"box": 0.12, "cell": 0.15, "dot": 0.2, "outline": 0.04, "fillbox": 0.12}
+VISIBLE_MIN = {"box": 0.12, "cell": 0.15, "dot": 0.2, "outline": 0.15, "fillbox": 0.12}
 
 
 def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
