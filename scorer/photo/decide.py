@@ -110,8 +110,10 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
     p_cross = probability(f"{kind}_cross", score_cross(ev))
     states = mark.states
     if len(states) == 3:
-        p_any = 1 - (1 - p_ink) * (1 - p_cross)     # a cross alone is a mark too
-        probs = {states[0]: 1 - p_any, states[1]: p_any - p_cross, states[2]: p_cross}
+        # the cross curve is fitted among marked outlines: it splits a mark into coloured
+        # or crossed; a clear X with little ink inside counts as a mark by itself
+        p_any = p_ink if score_cross(ev) < 0.5 else max(p_ink, p_cross)
+        probs = {states[0]: 1 - p_any, states[1]: p_any * (1 - p_cross), states[2]: p_any * p_cross}
     elif states[0] != EMPTY:           # printed filled: only a cross can be added
         probs = {states[0]: 1 - p_cross, states[1]: p_cross}
     else:
