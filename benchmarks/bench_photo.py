@@ -4,7 +4,8 @@ For each game with a photo reader: at least 200 photos (1-12 MP, any rotation, t
 40 degrees, lighting, shadow, blur, noise, JPEG 60-90) made by benchmarks/photogen and
 cached in bench-out/photos/. Reports per-mark accuracy, exact-score rate, unsure and
 rejected rates, confident-but-wrong marks, and seconds per photo (one core), overall and
-per resolution band. BENCH_PHOTOS=N changes the number of photos per game.
+per resolution band. BENCH_PHOTOS=N changes the number of photos per game;
+BENCH_GAMES=re-wilding runs only that game.
 """
 from __future__ import annotations
 
@@ -83,7 +84,10 @@ def run() -> bool:
     from scorer.photo import games
     n = int(os.environ.get("BENCH_PHOTOS", "200"))
     ok = True
+    only = os.environ.get("BENCH_GAMES")
     for game in games.READERS:
+        if only and game not in only.split(","):
+            continue
         res = evaluate(game, n)
         rows = res["rows"]
         out = OUT_DIR / f"photo-results-{game}.json"

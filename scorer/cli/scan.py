@@ -12,7 +12,7 @@ import click
 from .common import emit_json, fail, force_option, json_option, write_output
 
 SUMMARY_KINDS = {"line": "berms", "box": "boxes", "dot": "house dots", "cell": "swamp squares",
-                 "outline": "outlines"}
+                 "outline": "outlines", "fillbox": "boxes"}
 
 
 def _sheet_id(ctx: click.Context, param: click.Parameter, value: str | None):
@@ -189,4 +189,4 @@ def _print_one(result) -> None:
             click.echo("PROVISIONAL score: these marks are unsure, check them on the sheet:")
         click.echo(result.score.table())
     for r in result.unsure:
-        click.echo(f"  unsure: {r.mark.name}: read as {r.state} ({r.confidence:.0%}), could be {r.alternative}")
+        click.echo(f"  unsure: {r.mark.name}: read as {r.state} ({r.confidence:.1%}), could be {r.alternative}")
