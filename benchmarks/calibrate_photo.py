@@ -1,6 +1,6 @@
 """Fit the photo reader's confidence curves on generated photos with known truth.
 
-    python -m benchmarks.calibrate_photo [N]
+    python -m benchmarks.calibrate_photo [N_RAGING_WATERS [N_OTHER_GAMES]]
 
 Scans N photos per game (seeds 200000+, kept apart from the benchmark's 100000+), collects each
 mark's score with its true state, and fits p(marked) = 1 / (1 + exp(-(x - mid) / scale))
@@ -55,14 +55,15 @@ def _fit(x: np.ndarray, y: np.ndarray, conf: float) -> tuple[float, float]:
     return arg
 
 
-def main(n: int = 80) -> None:
+def main(n: int = 160, n_other: int = 60) -> None:
     from scorer.photo.decide import CONFIDENT, SCORES, VISIBLE_MIN, score_cross, score_ink
     from scorer.photo.errors import UnreadablePhoto
     from scorer.photo.pipeline import scan
     from scorer.photo import decide, games
     decide.params.cache_clear()
     data: dict[str, list[tuple[float, int]]] = {}
-    paths = [p for game in games.READERS for p in corpus(game, range(FIRST, FIRST + n))]
+    paths = [p for game in games.READERS
+             for p in corpus(game, range(FIRST, FIRST + (n if game == "raging-waters" else n_other)))]
     for p in paths:
         truth = load_meta(p)["truth"]
         try:
@@ -97,10 +98,11 @@ def main(n: int = 80) -> None:
         kinds[kind] = {"mid": round(float(mid), 5), "scale": round(float(scale), 5), "samples": len(rows),
                        "marked": int(y.sum())}
         print(f"{kind}: mid {mid:.4f} scale {scale:.4f} ({len(rows)} marks, {int(y.sum())} marked)")
-    OUT.write_text(json.dumps({"fitted_on": f"{n} generated photos, seeds {FIRST}+", "kinds": kinds},
+    OUT.write_text(json.dumps({"fitted_on": f"{n} Raging Waters and {n_other} Re-Wilding generated photos, "
+                                            f"seeds {FIRST}+", "kinds": kinds},
                               indent=1, sort_keys=True) + "\n")
     print(f"wrote {OUT}")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 80)
+    main(*(int(a) for a in sys.argv[1:3]))
