@@ -59,6 +59,7 @@ def cli() -> None:
       highwater roll 3d6 --seed game-night
       highwater play raging-waters --seed game-night
       highwater score raging-waters examples/raging-waters/finished.json
+      highwater scan sheet.jpg --overlay check.png
     """
 
 
@@ -68,7 +69,9 @@ for _verb, _help in VERB_HELP.items():
 
 def _register_plain() -> None:
     from .roll import roll
+    from .scan import scan
     cli.add_command(roll)
+    cli.add_command(scan)
 
 
 _register_plain()

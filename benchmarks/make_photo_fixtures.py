@@ -1,0 +1,57 @@
+"""Freeze the small fixture set in examples/photos/ (run by hand; the tests read the files).
+
+    python -m benchmarks.make_photo_fixtures
+
+Each photo gets a JSON file with the sheet id, the exact ground truth of every mark, the
+sheet the marks mean, its score and the exit code the reader gave when frozen.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+from benchmarks.photogen import make_sample
+from benchmarks.photogen.camera import Shot
+
+OUT = Path(__file__).resolve().parent.parent / "examples" / "photos"
+
+BASE = Shot(megapixels=2.4, tilt_deg=20.0, rotation_deg=12.0, fill=0.86, blur=0.5, noise=2.5, quality=72,
+            shadow=True, exif_rotate=0, landscape=False)
+
+FIXTURES = {
+    "rolled-tilted": dict(seed=9001, setup="rolled", shot=BASE),
+    "rolled-upside-down-exif": dict(seed=9002, setup="rolled",
+                                    shot=replace(BASE, rotation_deg=183.0, tilt_deg=30.0, exif_rotate=90,
+                                                 landscape=True)),
+    "blank-setup": dict(seed=9003, setup="blank", shot=replace(BASE, megapixels=3.0, tilt_deg=10.0,
+                                                               shadow=False)),
+    "thumb-over-marker": dict(seed=9004, setup="rolled", occlude="tl",
+                              shot=replace(BASE, tilt_deg=8.0, rotation_deg=-5.0)),
+    "low-res": dict(seed=9005, setup="rolled", shot=replace(BASE, megapixels=1.3, tilt_deg=15.0, blur=0.3)),
+    "re-wilding": dict(seed=9006, game="re-wilding", setup="rolled",
+                       shot=replace(BASE, megapixels=4.0, tilt_deg=18.0, rotation_deg=95.0)),
+}
+
+
+def main() -> None:
+    from scorer.photo.errors import UnreadablePhoto
+    from scorer.photo.pipeline import scan_bytes
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, kw in FIXTURES.items():
+        s = make_sample(kw["seed"], kw.get("game", "raging-waters"), setup=kw["setup"], occlude=kw.get("occlude"),
+                        shot=kw["shot"])
+        try:
+            r = scan_bytes(s.jpeg, name)
+            code = r.exit_code
+        except UnreadablePhoto:
+            code = 2
+        (OUT / f"{name}.jpg").write_bytes(s.jpeg)
+        meta = {"sheet_id": s.sheet_id.encode(), "score": s.score, "exit_code": code, "sheet": s.sheet,
+                "marked": sorted(k for k, v in s.truth.items() if v != "empty"), "truth": s.truth}
+        (OUT / f"{name}.json").write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n")
+        print(f"{name}: {len(s.jpeg) / 1e3:.0f} kB, score {s.score}, exit {code}")
+
+
+if __name__ == "__main__":
+    main()

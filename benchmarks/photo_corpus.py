@@ -1,0 +1,62 @@
+"""A cached corpus of generated photos (bench-out/photos/), shared by the benchmark and the
+calibration fit. Generation runs in parallel; reading is timed one photo at a time."""
+from __future__ import annotations
+
+import json
+import os
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+
+OUT = Path(__file__).resolve().parent.parent / "bench-out" / "photos"
+
+
+def _one(args) -> str:
+    game, seed, mp = args
+    from benchmarks.photogen import make_sample
+    base = OUT / f"{game}-{seed}"
+    if not (base.with_suffix(".json")).exists():
+        s = make_sample(seed, game, mp=mp)
+        base.with_suffix(".jpg").write_bytes(s.jpeg)
+        meta = s.meta() | {"H": s.H.tolist()}
+        base.with_suffix(".json").write_text(json.dumps(meta))
+    return str(base)
+
+
+def corpus(game: str, seeds: range, mp: tuple[float, float] = (1.0, 12.0), workers: int | None = None) -> list[Path]:
+    """Make (or reuse) the photos for these seeds; returns their base paths (no suffix)."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    jobs = [(game, s, mp) for s in seeds]
+    workers = workers or max(1, (os.cpu_count() or 1))
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as ex:
+            paths = list(ex.map(_one, jobs, chunksize=2))
+    else:
+        paths = [_one(j) for j in jobs]
+    return [Path(p) for p in paths]
+
+
+def load_meta(base: Path) -> dict:
+    return json.loads(base.with_suffix(".json").read_text())
+
+
+def compare(result, truth: dict) -> dict:
+    """Per-mark comparison of a scan with the truth."""
+    wrong, unsure, right = [], [], 0
+    for r in result.readings:
+        t = truth.get(r.mark.id)
+        if t is None:
+            continue
+        if r.unsure:
+            unsure.append(r.mark.id)
+        elif r.state != t:
+            wrong.append(r.mark.id)
+        else:
+            right += 1
+    acc_right = sum(1 for r in result.readings if r.state == truth.get(r.mark.id))
+    return {"wrong": wrong, "unsure": unsure, "right": right, "marks": len(result.readings),
+            "state_right": acc_right}
+
+
+__all__ = ["corpus", "load_meta", "compare", "np"]

@@ -1,0 +1,357 @@
+"""Ruler lines (Raging Waters berms): is there a continuous drawn line between two piles?
+
+Every candidate pile-to-pile segment is sampled on stations 0.5 mm apart, leaving out the
+ends (where lines meet at piles). At each station a profile across the segment (+-3.5 mm)
+finds the darkest ink; a straight line is fitted through those peaks (hand-drawn lines
+miss pile centres by a millimetre or two), and a station counts as a hit when ink lies on
+that fitted line but not also in the parallel corridors beside it (a shaded area is not a
+line). The evidence is the share of hit stations and the longest gap: a line must be
+continuous, not just dark on average.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from .normalise import Normalised
+
+STEP = 0.5            # mm between stations
+HALF = 3.5            # mm, half width of the search corridor
+OFF_STEP = 0.2        # mm between profile samples
+SIDE = (3.9, 5.9)     # mm, the parallel corridors beside
+END_TRIM = 6.0        # mm left out at each end
+ON_LINE = 0.7         # mm either side of the fitted line that counts as on it
+
+
+def _sample(img: np.ndarray, xs: np.ndarray, ys: np.ndarray, pxmm: float) -> np.ndarray:
+    mx = (xs * pxmm - 0.5).astype(np.float32)
+    my = (ys * pxmm - 0.5).astype(np.float32)
+    return cv2.remap(img, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+
+
+def _geometry(seg: tuple[float, float, float, float]):
+    x0, y0, x1, y1 = seg
+    d = np.array([x1 - x0, y1 - y0])
+    L = float(np.linalg.norm(d))
+    u = d / L
+    v = np.array([-u[1], u[0]])
+    trim = max(END_TRIM, 0.08 * L)
+    if L - 2 * trim < 4.0:      # a short berm across a corner
+        trim = 0.25 * L
+    t = np.arange(trim, L - trim + 1e-9, STEP)
+    offs = np.arange(-HALF, HALF + 1e-9, OFF_STEP)
+    side = np.concatenate([-np.arange(SIDE[1], SIDE[0] - 1e-9, -OFF_STEP), np.arange(SIDE[0], SIDE[1] + 1e-9, OFF_STEP)])
+    allo = np.concatenate([offs, side])
+    px = x0 + u[0] * t[:, None] + v[0] * allo[None, :]
+    py = y0 + u[1] * t[:, None] + v[1] * allo[None, :]
+    return L, u, v, t, offs, side, px, py
+
+
+@lru_cache(maxsize=8)
+def _plan(segs: tuple, pxmm: float):
+    """Sampling positions of every candidate (fixed per template): geometry and remap maps."""
+    geo = [_geometry(s) for s in segs]
+    xs = np.concatenate([g[6].ravel() for g in geo])
+    ys = np.concatenate([g[7].ravel() for g in geo])
+    w = int(np.ceil(np.sqrt(len(xs))))
+    pad = w * w - len(xs)
+    X = (np.concatenate([xs, np.zeros(pad)]).reshape(w, w) * pxmm - 0.5).astype(np.float32)
+    Y = (np.concatenate([ys, np.zeros(pad)]).reshape(w, w) * pxmm - 0.5).astype(np.float32)
+    return geo, X, Y
+
+
+def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]]) -> list[dict]:
+    """Evidence for many candidate segments, sampled in one pass."""
+    if not segs:
+        return []
+    geo, X, Y = _plan(tuple(tuple(float(v) for v in s) for s in segs), n.pxmm)
+    both = cv2.merge([n.ink, n.known.astype(np.float32)])
+    sampled = cv2.remap(both, X, Y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    ink = sampled[..., 0].ravel()
+    kn = sampled[..., 1].ravel() > 0.5
+    out, k = [], 0
+    for seg, g in zip(segs, geo):
+        size = g[6].size
+        shape = g[6].shape
+        out.append(_evidence(seg, g, ink[k:k + size].reshape(shape), kn[k:k + size].reshape(shape)))
+        k += size
+    return out
+
+
+def line_evidence(n: Normalised, seg: tuple[float, float, float, float], known_f: np.ndarray | None = None) -> dict:
+    """Evidence for one candidate segment (frame mm)."""
+    return lines_evidence(n, [seg])[0]
+
+
+def _evidence(seg, g, ink: np.ndarray, kn: np.ndarray) -> dict:
+    ev = _evidence_core(seg, g, ink, kn)
+    ev["_nominal"] = ((seg[0], seg[1]), (seg[2], seg[3]))
+    return ev
+
+
+def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray) -> dict:
+    x0, y0, x1, y1 = seg
+    L, u, v, t, offs, side, px, py = g
+    no = len(offs)
+    inner, inner_k = ink[:, :no], kn[:, :no]
+    sides, sides_k = ink[:, no:], kn[:, no:]
+    peak = np.where(inner_k, inner, 0).max(axis=1)
+    arg = np.where(inner_k, inner, 0).argmax(axis=1)
+    # fit offset = a + b t through strong peaks, rejecting outliers twice
+    strong = peak >= 1.0
+    a, b = 0.0, 0.0
+    known_st = inner_k.any(axis=1)
+    if strong.sum() < 0.2 * len(t):     # most candidates: clearly no line here
+        nk = int(known_st.sum())
+        return {"coverage": float(strong[known_st].mean()) if nk else 0.0, "gap": L,
+                "known": nk / len(t), "clutter": 0.0, "strength": 0.0, "offset": 0.0, "fit": (0.0, 0.0),
+                "length": L}
+    if strong.sum() >= max(6, 0.25 * len(t)):
+        tt, oo = t[strong], offs[arg[strong]]
+        keep = np.ones(len(tt), bool)
+        for _ in range(3):
+            if keep.sum() < 4:
+                break
+            A = np.vstack([np.ones(keep.sum()), tt[keep]]).T
+            (a, b), *_ = np.linalg.lstsq(A, oo[keep], rcond=None)
+            res = np.abs(oo - (a + b * tt))
+            keep = res < max(0.6, 2.5 * float(np.median(res[keep])))
+    if max(abs(a), abs(a + b * L)) > HALF - 0.2:   # the peaks belong to some other line
+        a, b = 0.0, 0.0
+    fit_o = a + b * t
+    # follow the line's wobble: the local centre is the mean peak offset within +-5 mm
+    centre = fit_o.copy()
+    if strong.sum() >= 6:
+        ok = strong & (np.abs(offs[arg] - fit_o) <= 1.2)
+        res = np.where(ok, offs[arg] - fit_o, 0.0)
+        ker = np.ones(max(1, min(21, len(t) - 1 + len(t) % 2)))
+        num = np.convolve(res, ker, mode="same")
+        cnt = np.convolve(ok.astype(float), ker, mode="same")
+        centre = np.where(cnt >= 4, fit_o + num / np.maximum(cnt, 1), fit_o)
+    near = np.abs(offs[None, :] - centre[:, None]) <= ON_LINE
+    on = np.where(near & inner_k, inner, 0).max(axis=1)
+    # a station counts only where the line's own centre can be seen (not under print)
+    ci = np.clip(np.rint((centre + HALF) / OFF_STEP).astype(int), 0, len(offs) - 1)
+    on_known = inner_k[np.arange(len(t)), ci]
+    # sides measured relative to the fitted line
+    sides_o = side[None, :]
+    side_near = (np.abs(sides_o) >= SIDE[0]) & (np.abs(sides_o - fit_o[:, None]) >= SIDE[0] - 0.5)
+    side_hit = (np.where(sides_k & side_near, sides, 0) >= 1.0)
+    left = side_hit[:, : len(side) // 2].mean(axis=1)
+    right = side_hit[:, len(side) // 2:].mean(axis=1)
+    cluttered = (left > 0.5) & (right > 0.5)
+    hit = (on >= 1.0) & ~cluttered
+    valid = on_known
+    nv = int(valid.sum())
+    if nv == 0:
+        return {"coverage": 0.0, "gap": L, "known": 0.0, "clutter": 0.0, "strength": 0.0, "offset": 0.0,
+                "fit": (0.0, 0.0), "length": L}
+    cov = float(hit[valid].sum()) / nv
+    # longest run of misses among known stations (unknown stations neither hit nor break)
+    gap = _longest_miss(hit, valid)
+    strength = float(np.median(on[valid & hit])) if (valid & hit).any() else 0.0
+    pts = np.stack([x0 + u[0] * t + v[0] * fit_o, y0 + u[1] * t + v[1] * fit_o], axis=1)
+    return {"_pts": pts, "_hit": hit, "_valid": valid, "_px": px[:, :no], "_py": py[:, :no], "_prof": inner,
+            "_known": inner_k, "coverage": cov, "gap": gap * STEP, "known": nv / len(t), "clutter": float(cluttered[valid].mean()),
+            "strength": strength, "offset": float(max(abs(a), abs(a + b * L))), "fit": (float(a), float(b)), "length": L}
+
+
+def _extend(p0: np.ndarray, p1: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    u = (p1 - p0) / max(1e-9, float(np.linalg.norm(p1 - p0)))
+    return p0 - u * EXTEND, p1 + u * EXTEND
+
+
+def _longest_miss(hit: np.ndarray, valid: np.ndarray) -> int:
+    """Longest run of misses among the valid stations (invalid ones are skipped)."""
+    miss = (~hit[valid]).astype(np.int8)
+    if not miss.any():
+        return 0
+    d = np.diff(np.concatenate([[0], miss, [0]]))
+    starts, ends = np.nonzero(d == 1)[0], np.nonzero(d == -1)[0]
+    return int((ends - starts).max())
+
+
+def _seg_dist(pts: np.ndarray, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
+    d = p1 - p0
+    t = np.clip(((pts - p0) @ d) / max(1e-9, float(d @ d)), 0, 1)
+    return np.linalg.norm(pts - (p0 + t[:, None] * d), axis=1)
+
+
+EXPLAINED = 2.0   # mm: a station this close to an accepted line is explained by it
+EXTEND = 3.0      # mm: drawn lines overshoot their piles by this much
+DECIDE_MM = 10.0  # mm of its own a line needs to be told from the lines around it
+
+
+def _recompute(ev: dict, expl: np.ndarray) -> dict:
+    """Coverage and gap over the stations not explained by other lines.
+
+    A line is judged on its own part only when that part is long enough (DECIDE_MM);
+    a short own part that is inked cannot tell this line from its neighbours: ambiguous.
+    """
+    hit, valid = ev["_hit"], ev["_valid"]
+    free = valid & ~expl
+    share = float(expl[valid].mean()) if valid.any() else 0.0
+    out = dict(ev, explained=share)
+    if share == 0:
+        return out
+    nfree = int(free.sum())
+    if share < 0.3 and nfree >= 3:          # a crossing or two: judge the rest as usual
+        out["coverage"] = float(hit[free].sum()) / nfree
+        out["gap"] = _longest_miss(hit, free) * STEP
+        return out
+    if nfree >= 8:
+        out["coverage"] = float(hit[free].sum()) / nfree
+        out["gap"] = _longest_miss(hit, free) * STEP
+        if nfree * STEP < DECIDE_MM and out["coverage"] > 0.15:
+            out["ambiguous"] = True
+    elif (~expl).sum() >= 8:
+        # it has a part of its own, but print hides it: no telling it from its neighbour
+        out["ambiguous"] = True
+    else:
+        out["coverage"], out["gap"] = 0.0, 0.0    # nothing of its own: explained away
+    return out
+
+
+def second_line(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: float = 1.0,
+                min_sep: float = 1.3) -> tuple[float, int]:
+    """Share of stations showing ink off every other line, where those lines are at least
+    `min_sep` mm from this candidate's nominal line; and how many such stations there were."""
+    px, py, prof, kn = ev["_px"], ev["_py"], ev["_prof"], ev["_known"]
+    mid = px.shape[1] // 2
+    centre = np.stack([px[:, mid], py[:, mid]], axis=1)
+    sep = np.full(len(centre), np.inf)
+    for a0, a1 in others:
+        sep = np.minimum(sep, _seg_dist(centre, a0, a1))
+    use = sep >= min_sep
+    if use.sum() == 0:
+        return 0.0, 0
+    pts = np.stack([px[use].ravel(), py[use].ravel()], axis=1)
+    free = np.ones(len(pts), bool)
+    for a0, a1 in others:
+        free &= _seg_dist(pts, a0, a1) > mask_mm
+    free = free.reshape(-1, px.shape[1]) & kn[use]
+    val = np.where(free, prof[use], 0.0).max(axis=1)
+    return float((val >= 1.0).mean()), int(use.sum())
+
+
+FAMILY_MM = 5.0   # candidates sharing a pile and this close all along are a "family"
+
+
+def families(segs: dict[str, tuple]) -> dict[str, set[str]]:
+    """For each candidate, the candidates that share a pile with it and whose segments stay
+    within FAMILY_MM of each other (near-collinear: a hand-drawn line can't tell them apart)."""
+    out: dict[str, set[str]] = {k: set() for k in segs}
+    keys = list(segs)
+    piles = {k: set(k.split("/")[-1].split("-")) for k in keys}
+    for i, a in enumerate(keys):
+        for b in keys[i + 1:]:
+            if not (piles[a] & piles[b]) or a.rsplit("/", 2)[0] != b.rsplit("/", 2)[0]:
+                continue
+            A0, A1 = (np.asarray(p, float) for p in segs[a])
+            B0, B1 = (np.asarray(p, float) for p in segs[b])
+            (S0, S1), (L0, L1) = ((A0, A1), (B0, B1)) if np.linalg.norm(A1 - A0) < np.linalg.norm(B1 - B0) \
+                else ((B0, B1), (A0, A1))
+            pts = S0[None] + (S1 - S0)[None] * np.linspace(0.1, 0.9, 17)[:, None]
+            if _seg_dist(pts, L0, L1).max() < FAMILY_MM:
+                out[a].add(b)
+                out[b].add(a)
+    return out
+
+
+def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, set[str]]) -> dict[str, dict]:
+    """Near-collinear candidates are decided together, never guessed: when more than one
+    member of a family shows ink along its corridor, the family is clear only if exactly
+    one member is fully inked and no other is more than faintly inked; otherwise every
+    inked member is ambiguous (reported unsure)."""
+    done: set[str] = set()
+    for cid, members in fam.items():
+        if not members or cid in done:
+            continue
+        group = {cid} | members
+        for m in list(group):
+            group |= fam[m]
+        done |= group
+        inked = [m for m in group if raw[m].get("coverage", 0.0) >= 0.5]
+        if len(inked) <= 1:
+            continue
+        strong = [m for m in inked if raw[m]["coverage"] >= 0.9 and raw[m].get("offset", 0.0) <= 2.0]
+        clear = len(strong) == 1 and all(raw[m]["coverage"] <= 0.3 for m in group if m not in strong)
+        if not clear:
+            for m in inked:
+                out[m] = dict(out[m], ambiguous=True, family=sorted(group))
+    return out
+
+
+def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: True) -> dict[str, dict]:
+    """Which candidates the ink is best explained by, for one map.
+
+    Pass 1, shortest first: a candidate is judged on the stations no accepted line
+    explains (crossings are neutral), so a longer line whose own part is blank is dropped.
+    Pass 2: an accepted line that the other accepted lines explain almost completely (a
+    near-collinear pair of piles, e.g. N1-E5 under N2-E5) is explained away, shortest
+    first. `cands` holds (id, evidence, fitted end points); `is_line(ev)` says p >= 0.5 and
+    `is_sure(ev)` that the line is confidently there: only such a line explains another away.
+    """
+    segs = {cid: _extend(np.asarray(p0, float), np.asarray(p1, float)) for cid, _, (p0, p1) in cands}
+    evs = {cid: ev for cid, ev, _ in cands}
+
+    def explained(cid: str, by: list[str]) -> np.ndarray:
+        pts = evs[cid]["_pts"]
+        e = np.zeros(len(pts), bool)
+        for o in by:
+            if o != cid:
+                e |= _seg_dist(pts, *segs[o]) < EXPLAINED
+        return e
+
+    order = sorted((c for c in cands if "_pts" in c[1]), key=lambda c: c[1]["length"])
+    accepted: list[str] = []
+    out: dict[str, dict] = {cid: ev for cid, ev, _ in cands}
+    for cid, ev, _ in order:
+        if not is_line(ev):
+            continue
+        new = _recompute(ev, explained(cid, accepted))
+        out[cid] = new
+        if is_line(new):
+            accepted.append(cid)
+    for cid in sorted(accepted, key=lambda c: evs[c]["length"]):
+        others = [a for a in accepted if a != cid]
+        new = _recompute(evs[cid], explained(cid, others))
+        out[cid] = new
+        if not is_line(new) and not new.get("ambiguous"):
+            accepted.remove(cid)
+    # A candidate that is inked but explained away by a near-collinear accepted line may
+    # still have been drawn as well (a pile used twice): look for a second line where the
+    # two diverge; without a clear answer either way it is unsure.
+    for cid, ev, _ in order:
+        if cid in accepted or not is_line(ev):
+            continue
+        if out[cid].get("coverage", 0.0) == 0.0 and out[cid].get("explained", 0.0) > 0.5:
+            share, n_st = second_line(evs[cid], [segs[a] for a in accepted])
+            near = [a for a in accepted if (_seg_dist(evs[cid]["_pts"], *segs[a]) < EXPLAINED).mean() > 0.3]
+            if any(not is_sure(out[a]) for a in near):
+                out[cid] = dict(out[cid], ambiguous=True, second_line=share)
+            elif n_st >= 6 and share >= 0.75:
+                out[cid] = dict(out[cid], coverage=share, gap=0.0, second_line=share)
+                accepted.append(cid)
+            elif n_st >= 6 and share <= 0.1:
+                out[cid] = dict(out[cid], second_line=share)
+            else:
+                out[cid] = dict(out[cid], ambiguous=True, second_line=share)
+    # a line explaining an ambiguous neighbour is ambiguous too, unless its own part is inked
+    for cid, ev in list(out.items()):
+        if ev.get("ambiguous"):
+            pts = evs[cid]["_pts"]
+            for o in accepted:
+                if o != cid and (_seg_dist(pts, *segs[o]) < EXPLAINED).mean() > 0.5:
+                    own = _recompute(evs[o], explained(o, [cid]))
+                    if own.get("ambiguous") or own.get("explained", 0) > 0.9:
+                        out[o] = dict(out[o], ambiguous=True)
+    nominal = tuple(sorted((cid, ev["_nominal"]) for cid, ev, _ in cands if "_nominal" in ev))
+    return settle_families(out, evs, _families_cached(nominal))
+
+
+@lru_cache(maxsize=32)
+def _families_cached(nominal: tuple) -> dict[str, set[str]]:
+    return families(dict(nominal))

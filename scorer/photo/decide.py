@@ -1,0 +1,127 @@
+"""From evidence to a state with a calibrated confidence; unsure marks are never guessed.
+
+Each kind of mark reduces its evidence to one score `x` (in units the calibration strip
+already normalised: ink means "above this photo's own threshold"). A logistic curve
+p(marked) = 1 / (1 + exp(-(x - mid) / scale)) turns it into a probability; `mid` and
+`scale` are fitted on generated photos with known truth (benchmarks/calibrate_photo.py
+writes calibration.json) and checked on separate ones in `make bench`. A mark is confident
+when p or 1 - p reaches CONFIDENT; otherwise it is reported as unsure, with both readings.
+"""
+from __future__ import annotations
+
+import json
+import math
+from functools import lru_cache
+from importlib import resources
+
+from .markmap import EMPTY, MARKED, Mark, Reading
+
+CONFIDENT = 0.99
+
+# fallback parameters (the shipped calibration.json overrides them)
+DEFAULTS = {
+    "line": {"mid": 0.66, "scale": 0.038},
+    "box": {"mid": 0.015, "scale": 0.0025},
+    "dot": {"mid": 0.25, "scale": 0.02},
+    "cell": {"mid": 0.10, "scale": 0.011},
+    "outline_ink": {"mid": 0.08, "scale": 0.012},
+    "outline_cross": {"mid": 0.4, "scale": 0.05},
+    "fillbox_ink": {"mid": 0.06, "scale": 0.01},
+    "fillbox_cross": {"mid": 0.4, "scale": 0.05},
+}
+
+
+@lru_cache(maxsize=1)
+def params() -> dict:
+    """Logistic parameters per kind: the fitted calibration, else the defaults."""
+    p = {k: dict(v) for k, v in DEFAULTS.items()}
+    f = resources.files(__package__) / "calibration.json"
+    if f.is_file():
+        for k, v in json.loads(f.read_text()).get("kinds", {}).items():
+            p.setdefault(k, {}).update(v)
+    return p
+
+
+def score_line(ev: dict) -> float:
+    """Coverage of the fitted line, less a penalty for a long gap or a cluttered corridor."""
+    gap_pen = min(0.15, max(0.0, ev["gap"] - 5.0) * 0.01)
+    # a drawn berm ends within a couple of mm of its piles; a fit far off is another line
+    off_pen = max(0.0, ev["offset"] - 2.5) * 0.8
+    return ev["coverage"] - gap_pen - off_pen - 0.5 * max(0.0, ev["clutter"] - 0.2)
+
+
+def score_box(ev: dict) -> float:
+    return ev["fraction"] * (1.0 if ev["spread"] > 0.12 else 0.35)
+
+
+def score_dot(ev: dict) -> float:
+    return ev["thickness"] - ev.get("line_halfwidth", 0.4)
+
+
+def score_cell(ev: dict) -> float:
+    return ev["fraction"] * (1.0 if ev["spread"] >= 0.5 else 0.4)
+
+
+SCORES = {"line": score_line, "box": score_box, "dot": score_dot, "cell": score_cell}
+
+
+def probability(kind: str, x: float) -> float:
+    p = params()[kind]
+    z = (x - p["mid"]) / p["scale"]
+    z = max(-40.0, min(40.0, z))
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+VISIBLE_MIN = {"box": 0.12, "cell": 0.15, "dot": 0.2, "outline": 0.15, "fillbox": 0.12}
+
+
+def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
+    """A reading for a two-state mark (empty / marked)."""
+    x = SCORES[mark.kind](ev)
+    p = probability(mark.kind, x)
+    if ev.get("ambiguous"):   # e.g. two near-collinear berms whose difference print hides
+        p = min(max(p, 0.3), 0.7)
+    state, conf = (MARKED, p) if p >= 0.5 else (EMPTY, 1.0 - p)
+    alt = EMPTY if state == MARKED else MARKED
+    seen = ev.get("known", ev.get("visible", 1.0))
+    visible_min = VISIBLE_MIN.get(mark.kind, 0.35) if visible_min is None else visible_min
+    unsure = conf < CONFIDENT
+    if seen < visible_min:   # too little of it can be seen (covered, off the page, in print)
+        unsure, conf = True, min(conf, 0.5 + 0.5 * seen)
+    ev = {**ev, "score": x}
+    return Reading(mark, state, conf, unsure, alt if unsure else None, ev)
+
+
+def score_ink(ev: dict) -> float:
+    return ev["ink"]
+
+
+def score_cross(ev: dict) -> float:
+    """A cross covers both diagonals; a black scribble covers most of the area (dense
+    pencil or ballpoint colouring can look black in patches, so only a large share counts)."""
+    return max(ev["cross"], min(1.0, max(0.0, ev["black"] - 0.5) * 2.5))
+
+
+def decide_multi(mark: Mark, ev: dict) -> Reading:
+    """A reading for outlines and boxes with three states (empty, coloured/filled, crossed),
+    or two (a printed filled box: filled or crossed; a tick box: empty or filled)."""
+    kind = "outline" if mark.kind == "outline" else "fillbox"
+    p_ink = probability(f"{kind}_ink", score_ink(ev))
+    p_cross = probability(f"{kind}_cross", score_cross(ev))
+    states = mark.states
+    if len(states) == 3:
+        # the cross curve is fitted among marked outlines: it splits a mark into coloured
+        # or crossed; a clear X with little ink inside counts as a mark by itself
+        p_any = p_ink if score_cross(ev) < 0.5 else max(p_ink, p_cross)
+        probs = {states[0]: 1 - p_any, states[1]: p_any * (1 - p_cross), states[2]: p_any * p_cross}
+    elif states[0] != EMPTY:           # printed filled: only a cross can be added
+        probs = {states[0]: 1 - p_cross, states[1]: p_cross}
+    else:
+        probs = {states[0]: 1 - p_ink, states[1]: p_ink}
+    ranked = sorted(probs.items(), key=lambda kv: kv[1], reverse=True)
+    (state, conf), (alt, _) = ranked[0], ranked[1]
+    unsure = conf < CONFIDENT
+    if ev.get("visible", 1.0) < VISIBLE_MIN.get(mark.kind, 0.35) and ev.get("cross", 0.0) < 0.5:
+        unsure, conf = True, min(conf, 0.5 + 0.5 * ev.get("visible", 0.0))
+    ev = {**ev, "score": score_ink(ev), "cross_score": score_cross(ev)}
+    return Reading(mark, state, conf, unsure, alt if unsure else None, ev)

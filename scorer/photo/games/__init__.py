@@ -1,0 +1,21 @@
+"""Per-game photo readers: the mark map, the blank page and how marks become a state.
+
+A reader module provides ``LAYOUT()``, ``page(sheet_id)``, ``mark_map(sheet_id)``,
+``to_sheet(sheet_id, states)`` and ``referee(sheet_dict) -> (score, details)``.
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+READERS = {"raging-waters": "scorer.photo.games.raging_waters", "re-wilding": "scorer.photo.games.re_wilding"}
+
+
+def reader(game: str) -> ModuleType:
+    """The photo reader module for a game (KeyError when the game has none)."""
+    return importlib.import_module(READERS[game])
+
+
+def layouts():
+    """Every known template layout, for registering a photo before its QR is read."""
+    return [reader(g).LAYOUT() for g in READERS]

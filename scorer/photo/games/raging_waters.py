@@ -1,0 +1,89 @@
+"""Raging Waters for the photo reader: berms as ruler lines, left boxes, backhoes, and on
+``--setup blank`` sheets the hand-drawn house dots and swamp squares."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from sheets.sheetid import SheetId
+
+from ...core import Score
+from ...raging_waters import geometry, rules, score as rw_score
+from ...raging_waters.sheet_json import load_sheet, report
+from ...raging_waters.template import LATTICE, load
+from ..layout import Layout, layout
+from ..markmap import MARKED, Mark
+
+TEMPLATE = "raging_waters"
+
+
+def LAYOUT() -> Layout:  # noqa: N802 - a constant computed on first use
+    return layout(TEMPLATE)
+
+
+def page(sid: SheetId):
+    """The blank printed page for this sheet id, as a page function (frame mm)."""
+    from sheets import raging_waters as draw
+    t = load()
+    state = rules.rolled_setup(sid.seed) if sid.setup == "rolled" else None
+    return lambda cv: draw.draw_page(cv, t, sid, state, setup=sid.setup == "rolled")
+
+
+@lru_cache(maxsize=4)
+def mark_map(sid: SheetId) -> tuple[Mark, ...]:
+    """Every mark to read on this sheet."""
+    t = load()
+    marks: list[Mark] = []
+    for mt in t.maps:
+        for p, q in geometry.pile_pairs(mt):
+            x0, y0 = mt.to_mm(*p.point)
+            x1, y1 = mt.to_mm(*q.point)
+            marks.append(Mark(f"{mt.id}/berm/{p.id}-{q.id}", "line", (x0, y0, x1, y1), group=mt.id,
+                              label=f"berm {p.id}-{q.id} in {mt.name}"))
+        lb = mt.left_box
+        marks.append(Mark(f"{mt.id}/left", "box", (lb.x, lb.y, lb.w, lb.h), group=mt.id,
+                          label=f"the LEFT box of {mt.name}"))
+        if sid.setup == "blank":
+            for c in range(1, LATTICE + 1):
+                for r in range(1, LATTICE + 1):
+                    x, y = mt.to_mm(c, r)
+                    marks.append(Mark(f"{mt.id}/house/{c},{r}", "dot", (x, y, mt.pitch), group=mt.id,
+                                      label=f"a house dot at ({c},{r}) in {mt.name}"))
+            for c in range(2, LATTICE + 1):
+                for r in range(2, LATTICE + 1):
+                    x, y = mt.to_mm(c - 1, r)
+                    marks.append(Mark(f"{mt.id}/swamp/{c},{r}", "cell", (x, y, mt.pitch, mt.pitch),
+                                      group=mt.id, label=f"a swamp square at ({c},{r}) in {mt.name}"))
+    for i in range(t.backhoes):
+        b = t.boxes[f"backhoe-{i + 1}"]
+        marks.append(Mark(f"backhoe-{i + 1}", "box", (b.x, b.y, b.w, b.h), group="backhoes",
+                          label=f"backhoe {i + 1}"))
+    return tuple(marks)
+
+
+def to_sheet(sid: SheetId, states: dict[str, str]) -> dict:
+    """The sheet JSON (docs/formats.md) for these mark states."""
+    t = load()
+    rolled = rules.rolled_setup(sid.seed) if sid.setup == "rolled" else None
+    subs = {}
+    for i, mt in enumerate(t.maps):
+        if rolled is not None:
+            houses = [list(h) for h in rolled.maps[i].houses]
+            swamps = [list(s) for s in rolled.maps[i].swamps]
+        else:
+            houses = [[c, r] for c in range(1, LATTICE + 1) for r in range(1, LATTICE + 1)
+                      if states.get(f"{mt.id}/house/{c},{r}") == MARKED]
+            swamps = [[c, r] for c in range(2, LATTICE + 1) for r in range(2, LATTICE + 1)
+                      if states.get(f"{mt.id}/swamp/{c},{r}") == MARKED]
+        berms = [[p.id, q.id] for p, q in geometry.pile_pairs(mt)
+                 if states.get(f"{mt.id}/berm/{p.id}-{q.id}") == MARKED]
+        subs[mt.id] = {"houses": houses, "swamps": swamps, "berms": berms,
+                       "left": states.get(f"{mt.id}/left") == MARKED}
+    crossed = sum(states.get(f"backhoe-{i + 1}") == MARKED for i in range(t.backhoes))
+    return {"game": "raging-waters", "version": t.version, "backhoes_crossed": crossed,
+            "subdivisions": subs, "sheet_id": sid.encode()}
+
+
+def referee(sheet: dict) -> tuple[Score, dict]:
+    """Validate and score a sheet dict; raises SheetError for an illegal sheet."""
+    state = load_sheet(sheet)
+    return rw_score(state), report(state)

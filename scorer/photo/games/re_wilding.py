@@ -1,0 +1,85 @@
+"""Re-Wilding for the photo reader: every plant and wildlife outline (empty, coloured or
+crossed) and every box (filled or crossed; pre-filled boxes only crossed)."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from sheets.sheetid import SheetId
+
+from ...core import Score
+from ...re_wilding.score import score as rew_score
+from ...re_wilding.sheet_json import load_sheet, report
+from ...re_wilding.template import MarkBox, Outline, load
+from ..layout import Layout, layout
+from ..markmap import COLOURED, CROSSED, EMPTY, FILLED, Mark
+
+TEMPLATE = "re_wilding"
+CROSSABLE = ("ability", "protection", "cleanup")
+
+
+def LAYOUT() -> Layout:  # noqa: N802 - a constant computed on first use
+    return layout(TEMPLATE)
+
+
+def page(sid: SheetId):
+    """The blank printed page for this sheet id (pre-filled boxes in blue)."""
+    from sheets import re_wilding as draw
+    t = load()
+    return lambda cv: draw.draw_page(cv, t, sid, None)
+
+
+def outline_polygon(o: Outline) -> tuple[tuple[float, float], ...]:
+    """The icon's closed outline in frame mm."""
+    from sheets.re_wilding_icons import icon_points
+    return tuple((o.x + px * o.w, o.y + py * o.h) for px, py in icon_points(o.kind))
+
+
+@lru_cache(maxsize=4)
+def mark_map(sid: SheetId) -> tuple[Mark, ...]:
+    """Every outline and box of the sheet, as marks."""
+    t = load()
+    marks = []
+    for mid, group in zip(t.ids, t.group_of):
+        mk = t.markables[mid]
+        if isinstance(mk, Outline):
+            c, r = mk.square
+            marks.append(Mark(mid, "outline", outline_polygon(mk), (EMPTY, COLOURED, CROSSED), f"sq-{c}-{r}",
+                              f"the {mk.kind} ({'plant' if mk.part == 'plant' else 'wildlife'} {mk.slot}) in "
+                              f"square ({c},{r})"))
+        elif isinstance(mk, MarkBox):
+            if mk.prefilled and group not in CROSSABLE:
+                continue             # printed filled and never crossed: nothing to read
+            if group in CROSSABLE:
+                states = (FILLED, CROSSED) if mk.prefilled else (EMPTY, FILLED, CROSSED)
+            else:
+                states = (EMPTY, FILLED)
+            marks.append(Mark(mid, "fillbox", (mk.x, mk.y, mk.w, mk.h), states, group,
+                              f"box {mid}" + (" (printed filled)" if mk.prefilled else "")))
+    return tuple(marks)
+
+
+def to_sheet(sid: SheetId, states: dict[str, str]) -> dict:
+    """The Re-Wilding sheet JSON (filled and crossed ids) for these mark states."""
+    t = load()
+    filled, crossed = [], []
+    for mid in t.ids:
+        st = states.get(mid, EMPTY)
+        mk = t.markables[mid]
+        if isinstance(mk, Outline):
+            if st == COLOURED:
+                filled.append(mid)
+            elif st == CROSSED:
+                crossed.append(mid)
+        else:
+            if st in (FILLED, CROSSED) and not mk.prefilled:
+                filled.append(mid)
+            if st == CROSSED:
+                crossed.append(mid)
+    return {"game": "re-wilding", "version": t.version, "filled": filled, "crossed": crossed,
+            "sheet_id": sid.encode()}
+
+
+def referee(sheet: dict) -> tuple[Score, dict]:
+    """Validate and score; raises SheetError for marks the rules can't produce."""
+    state = load_sheet(sheet)
+    return rew_score(state), report(state)

@@ -1,0 +1,52 @@
+"""A game's "mark map": every place a player can write, with its id, kind and geometry.
+
+Kinds and geometry (all in frame mm):
+- ``line``: a ruler line between two points, ``(x0, y0, x1, y1)`` (Raging Waters berms);
+- ``box``: a printed box a player ticks, fills or crosses, ``(x, y, w, h)``;
+- ``dot``: a hand-drawn dot at a point, ``(x, y)`` (houses on blank sheets);
+- ``cell``: a square a player shades, ``(x, y, w, h)`` (swamps on blank sheets);
+- ``outline``: a printed closed outline a player colours or crosses, a polygon
+  ``((x, y), ...)`` (Re-Wilding plants and wildlife).
+
+`states` lists what the mark can read as; the first is the empty state.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+EMPTY, MARKED, COLOURED, CROSSED, FILLED = "empty", "marked", "coloured", "crossed", "filled"
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One place to read."""
+
+    id: str
+    kind: str
+    geom: tuple
+    states: tuple[str, ...] = (EMPTY, MARKED)
+    group: str = ""
+    label: str = ""  # how a player would name it, e.g. "berm N1-E2 in Aquaterra"
+
+    @property
+    def name(self) -> str:
+        return self.label or self.id
+
+
+@dataclass
+class Reading:
+    """What a mark was read as, how sure the reader is, and the evidence it used."""
+
+    mark: Mark
+    state: str
+    confidence: float          # calibrated probability that `state` is right
+    unsure: bool = False
+    alternative: str | None = None   # the runner-up state when unsure
+    evidence: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        d = {"id": self.mark.id, "kind": self.mark.kind, "state": self.state,
+             "confidence": round(self.confidence, 4), "unsure": self.unsure}
+        if self.unsure and self.alternative:
+            d["or"] = self.alternative
+        return d

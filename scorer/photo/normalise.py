@@ -1,0 +1,155 @@
+"""Lighting and ink: divide out the paper white, calibrate darkness on the printed patches,
+and subtract the expected printed ink so only what a player drew remains.
+
+The result is an *ink score* per pixel in units of the photo's own detection threshold:
+1.0 means "just clearly ink". The threshold comes from the calibration strip (its paper
+patch gives the noise, its grey steps the tone curve), not from hand-tuned constants.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .expected import Expected, luminance
+
+DARK_FLOOR = 0.06      # nominal darkness: below a quarter of the 25 % grey patch is not ink
+CHROMA_FLOOR = 9.0     # Lab a*b* distance: below this a colour cast is not ink
+KNOWN_MAX = 0.55       # where print is darker than this, a mark can't be seen over it
+
+
+@dataclass
+class Calibration:
+    """What the printed reference patches measured."""
+
+    observed: tuple[float, ...]   # darkness of paper, 25/50/75 % grey and black as photographed
+    nominal: tuple[float, ...]    # the same patches as printed (from the rendered page)
+    noise: float                  # darkness noise on paper (std)
+    chroma_noise: float           # Lab a*b* spread on the grey patches
+    ok: bool                      # the patches were readable and in order
+    dark_threshold: float
+    chroma_threshold: float
+
+    def to_dict(self) -> dict:
+        return {"observed": [round(v, 3) for v in self.observed], "nominal": [round(v, 3) for v in self.nominal],
+                "noise": round(self.noise, 4), "chroma_noise": round(self.chroma_noise, 2), "ok": self.ok}
+
+
+@dataclass
+class Normalised:
+    """The flattened sheet ready for reading."""
+
+    pxmm: float
+    norm: np.ndarray       # HxWx3 float32, paper white = 1
+    dark: np.ndarray       # calibrated darkness (nominal units)
+    excess: np.ndarray     # darkness above the darkest print expected nearby
+    chroma: np.ndarray     # Lab a*b* distance from the expected colour (flat print only)
+    ink: np.ndarray        # ink score: max(excess / dark threshold, chroma / chroma threshold)
+    known: np.ndarray      # bool: a mark could show here
+    calib: Calibration
+    sat: np.ndarray | None = None   # Lab a*b* magnitude of the photo itself (black ink is grey)
+    printed: np.ndarray | None = None   # the expected print's darkness (not dilated)
+
+
+def paper_white(w: np.ndarray, e: Expected) -> np.ndarray:
+    """Estimate the paper white under the photo's lighting, per channel (HxWx3)."""
+    pxmm = e.pxmm
+    f = max(1, round(pxmm))                     # 1 mm blocks
+    ratio = w / np.maximum(e.rgb, 0.5)          # the meadow's tint divided out
+    mask = e.paper.astype(np.float32)
+    hs, ws = w.shape[0] // f, w.shape[1] // f
+    num = cv2.resize(ratio * mask[..., None], (ws, hs), interpolation=cv2.INTER_AREA)
+    den = cv2.resize(mask, (ws, hs), interpolation=cv2.INTER_AREA)
+    valid = den > 0.3
+    coarse = num / np.maximum(den, 1e-3)[..., None]
+    lum = luminance(coarse)
+    # fill blocks without paper from their nearest neighbours (normalised convolution,
+    # finest scale that has support), so a shadow edge is not smeared across print
+    vf = valid.astype(np.float32)
+    fill = np.zeros_like(coarse)
+    todo = ~valid
+    for sig in (1.0, 2.5, 6.0, 15.0):
+        sup = cv2.GaussianBlur(vf, (0, 0), sig)
+        val = cv2.GaussianBlur(coarse * vf[..., None], (0, 0), sig) / np.maximum(sup, 1e-6)[..., None]
+        use = todo & (sup > 0.02)
+        fill[use] = val[use]
+        todo &= ~use
+    fill[todo] = np.median(coarse[valid], axis=0) if valid.any() else 1.0
+    coarse = np.where(valid[..., None], coarse, fill)
+    del lum
+    # closing on brightness removes drawn lines and fills narrower than ~7 mm, keeps shadow edges
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+    coarse = cv2.morphologyEx(coarse, cv2.MORPH_CLOSE, k)
+    coarse = cv2.GaussianBlur(coarse, (0, 0), 1.0)
+    white = cv2.resize(coarse, (w.shape[1], w.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return np.maximum(white, 0.03)
+
+
+def _patch_stats(img: np.ndarray, box: tuple[float, float, float, float], pxmm: float):
+    x, y, s, _ = box
+    m = 0.25 * s
+    r0, r1 = round((y + m) * pxmm), round((y + s - m) * pxmm)
+    c0, c1 = round((x + m) * pxmm), round((x + s - m) * pxmm)
+    return img[r0:max(r1, r0 + 1), c0:max(c1, c0 + 1)]
+
+
+def calibrate(dark: np.ndarray, lab: np.ndarray, e: Expected, calibration_box, n_patches: int) -> Calibration:
+    """Read the calibration strip: tone curve observed -> nominal darkness, and noise."""
+    x, y, w, h = calibration_box
+    size = w / n_patches
+    obs, nom, ab = [], [], []
+    noise = 0.02
+    for i in range(n_patches):
+        box = (x + i * size, y, size, h)
+        d = _patch_stats(dark, box, e.pxmm)
+        obs.append(float(np.median(d)))
+        nom.append(float(np.median(_patch_stats(e.dark, box, e.pxmm))))
+        ab.append(np.median(_patch_stats(lab[..., 1:], box, e.pxmm).reshape(-1, 2), axis=0))
+        if i == 0:
+            noise = float(np.std(d))
+    ok = all(b - a > 0.04 for a, b in zip(obs, obs[1:])) and obs[0] < 0.25 and obs[-1] > 0.5
+    abs_ = np.array(ab)
+    chroma_noise = float(np.max(np.linalg.norm(abs_ - abs_.mean(axis=0), axis=1))) if len(abs_) else 0.0
+    if not ok:
+        obs, nom = [0.0, 1.0], [0.0, 1.0]
+    dt = max(DARK_FLOOR, 4.0 * noise)
+    ct = max(CHROMA_FLOOR, 2.0 * chroma_noise)
+    return Calibration(tuple(obs), tuple(nom), noise, chroma_noise, ok, dt, ct)
+
+
+def normalise(w_rgb: np.ndarray, e: Expected, calibration_box, n_patches: int) -> Normalised:
+    """From the flattened photo (uint8 RGB, frame pixels) to ink scores."""
+    w = w_rgb.astype(np.float32) / 255.0
+    white = paper_white(w, e)
+    norm = np.clip(w / white, 0.0, 1.2).astype(np.float32)
+    # a light smoothing (0.25 mm) averages sensor and JPEG noise across a pen stroke's width
+    dark_obs = cv2.GaussianBlur(1.0 - luminance(norm), (0, 0), 0.25 * e.pxmm)
+    lab = cv2.cvtColor(np.clip(norm, 0, 1), cv2.COLOR_RGB2Lab)
+    cal = calibrate(dark_obs, lab, e, calibration_box, n_patches)
+    xs = np.array(cal.observed)
+    order = np.argsort(xs)
+    dark = np.interp(dark_obs, xs[order], np.array(cal.nominal)[order]).astype(np.float32)
+    if cal.ok:   # beyond the black patch keep the slope of the last step
+        dark = np.where(dark_obs < xs[0], dark_obs - xs[0] + cal.nominal[0], dark)
+    dark = dark.astype(np.float32)
+    excess = dark - e.dark_max
+    elab = _expected_lab(e)
+    dab = lab[..., 1:] - elab[..., 1:]
+    chroma = np.where(e.flat, np.sqrt(dab[..., 0] ** 2 + dab[..., 1] ** 2), 0.0).astype(np.float32)
+    ink = np.maximum(excess / cal.dark_threshold, chroma / cal.chroma_threshold).astype(np.float32)
+    known = e.dark_max < KNOWN_MAX
+    sat = np.sqrt(lab[..., 1] ** 2 + lab[..., 2] ** 2).astype(np.float32)
+    return Normalised(e.pxmm, norm, dark, excess.astype(np.float32), chroma, ink, known, cal, sat, e.dark)
+
+
+_LAB_CACHE: dict[int, np.ndarray] = {}
+
+
+def _expected_lab(e: Expected) -> np.ndarray:
+    key = id(e)
+    if key not in _LAB_CACHE:
+        if len(_LAB_CACHE) > 8:
+            _LAB_CACHE.clear()
+        _LAB_CACHE[key] = cv2.cvtColor(e.rgb, cv2.COLOR_RGB2Lab)
+    return _LAB_CACHE[key]

@@ -1,0 +1,333 @@
+"""Run a photo through every stage: load, register, read the QR, normalise, read marks,
+decide, and hand the state to the referee."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from sheets.marks import CALIBRATION_PATCHES
+from sheets.sheetid import SheetId, SheetIdError
+
+from ..core import Score
+from ..errors import SheetError
+from . import berms, games, marks as area, register as reg
+from .decide import CONFIDENT, decide, decide_multi, probability, score_line
+from .errors import UnreadablePhoto
+from .expected import expected, page_key, tolerance_for
+from .layout import Layout
+from .load import decode, read_bytes
+from .markmap import EMPTY, MARKED, Reading
+from .normalise import Normalised, normalise
+
+PXMM = 5.0            # pixels per mm of the flattened sheet
+MIN_PXMM = 2.0        # photo px per mm below which the sheet is too small to read
+MAX_REG_MM = 0.45     # reject when printed features miss the fit by more than this (RMS)
+MIN_SHARPNESS = 0.22  # printed edges must keep this share of their contrast
+
+
+@dataclass
+class ScanResult:
+    """Everything read from one photo."""
+
+    source: str
+    sheet_id: SheetId
+    readings: list[Reading]
+    sheet: dict
+    score: Score | None
+    details: dict | None
+    referee_error: str | None
+    registration_mm: float
+    markers: list[int]
+    calibration: dict
+    seconds: float
+    normalised: Normalised | None = field(default=None, repr=False)
+
+    @property
+    def unsure(self) -> list[Reading]:
+        return [r for r in self.readings if r.unsure]
+
+    @property
+    def exit_code(self) -> int:
+        return 3 if (self.unsure or self.referee_error) else 0
+
+    def states(self) -> dict[str, str]:
+        return {r.mark.id: r.state for r in self.readings}
+
+    def to_dict(self) -> dict:
+        return {
+            "photo": self.source, "sheet_id": self.sheet_id.encode(), "game": self.sheet_id.game,
+            "player": self.sheet_id.player, "status": "provisional" if self.exit_code else "ok",
+            "score": self.score.to_dict() if self.score else None,
+            "referee_error": self.referee_error, "state": self.sheet, "details": self.details,
+            "unsure": [r.to_dict() | {"name": r.mark.name} for r in self.unsure],
+            "marks": [r.to_dict() for r in self.readings],
+            "registration_error_mm": round(self.registration_mm, 3), "markers": self.markers,
+            "calibration": self.calibration, "seconds": round(self.seconds, 3)}
+
+
+def _blur_hint(g: np.ndarray) -> str | None:
+    h, w = g.shape
+    s = min(1.0, 1000 / max(h, w))
+    small = cv2.resize(g, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
+    if float(cv2.Laplacian(small, cv2.CV_32F).var()) < 12.0:
+        return "the photo is too blurred to find the sheet; hold the phone steady and let it focus"
+    return None
+
+
+def _nothing_found(g: np.ndarray) -> UnreadablePhoto:
+    hint = _blur_hint(g)
+    if hint:
+        return UnreadablePhoto(hint)
+    return UnreadablePhoto("no Highwater sheet found in the photo: photograph the whole sheet so its four "
+                           "black corner markers show, or move closer")
+
+
+def _initial_fits(g: np.ndarray, lay: Layout, m: reg.Markers, papers: list[str]) -> list[tuple[str | None, np.ndarray]]:
+    """Candidate homographies: from the markers alone, or markers plus the page outline."""
+    src, dst = reg.marker_points(lay, m)
+    if len(m.corners) >= 3:
+        H, inl = reg.fit(src, dst, max(2.0, 0.06 * m.side_px))
+        if H is not None and inl.sum() >= 10:
+            return [(None, H)]
+    quad = reg.page_quad(g)
+    out = []
+    if quad is not None:
+        for paper in papers:
+            H = reg.fit_with_outline(lay, m, quad, paper)
+            if H is not None:
+                out.append((paper, H))
+    if not out:
+        H0, _ = reg.fit(src, dst, 3.0)
+        raise UnreadablePhoto(reg.missing_hint(lay, m, H0, g.shape))
+    return out
+
+
+def _features(sid: SheetId) -> reg.Features:
+    return _features_for(page_key(sid))
+
+
+@lru_cache(maxsize=16)
+def _features_for(sid: SheetId) -> reg.Features:
+    """Printed features to refine on, away from the QR code (which differs per player)."""
+    lay = games.reader(sid.game).LAYOUT()
+    f = reg.feature_patches(expected(sid, PXMM).dark, PXMM)
+    x, y, w, h = lay.qr
+    c = f.centres / PXMM
+    far = (c[:, 0] < x - 5) | (c[:, 0] > x + w + 5) | (c[:, 1] < y - 5) | (c[:, 1] > y + h + 8)
+    return reg.Features(f.centres[far], f.half)
+
+
+def _sheet_id(g: np.ndarray, lay: Layout, fits, given: SheetId | None) -> tuple[SheetId, np.ndarray]:
+    if given is not None:
+        H = next((H for p, H in fits if p in (None, given.paper)), fits[0][1])
+        return given, H
+    text, H = None, fits[0][1]
+    for _, Hc in fits:
+        text = reg.read_qr(g, Hc, lay.qr)
+        if text:
+            H = Hc
+            break
+    if not text:
+        scale = reg.min_scale(H, lay.frame_w, lay.frame_h)
+        why = "move closer" if scale < 3.5 else "keep the QR code out of glare and shadow"
+        raise UnreadablePhoto(f"the sheet's QR code can't be read ({why}); or pass --sheet-id with the id "
+                              "printed under the QR code")
+    try:
+        sid = SheetId.parse(text)
+    except SheetIdError:
+        shown = "".join(ch if ch.isprintable() else "?" for ch in text[:32])
+        raise UnreadablePhoto(f"the QR code reads {shown!r}, which is not a Highwater sheet id; "
+                              "pass --sheet-id with the id printed under the sheet's QR code") from None
+    for p, Hc in fits:
+        if p == sid.paper:
+            H = Hc
+    return sid, H
+
+
+def _check_game(sid: SheetId) -> Layout:
+    if sid.game not in games.READERS:
+        raise UnreadablePhoto(f"this is a {sid.game} sheet, which the photo reader can't score yet; "
+                              f"enter it with 'highwater score {sid.game}'")
+    lay = games.reader(sid.game).LAYOUT()
+    if sid.version != lay.version:
+        raise UnreadablePhoto(f"this {sid.game} sheet was printed from template version {sid.version}, but this "
+                              f"Highwater reads version {lay.version}; update Highwater or enter the sheet by hand")
+    return lay
+
+
+def _sharpness(n: Normalised, edark: np.ndarray) -> float:
+    """How much of the printed edges' contrast survived (1 = as sharp as printed)."""
+    h, w = edark.shape
+    edark = edark[h // 4: 3 * h // 4, w // 4: 3 * w // 4]
+    gx = cv2.Sobel(edark, cv2.CV_32F, 1, 0)
+    gy = cv2.Sobel(edark, cv2.CV_32F, 0, 1)
+    ge = np.hypot(gx, gy)
+    sel = ge > 0.5 * float(ge.max())
+    nm = n.norm[h // 4: 3 * h // 4, w // 4: 3 * w // 4]
+    dark = 1.0 - (nm[..., 0] * 0.299 + nm[..., 1] * 0.587 + nm[..., 2] * 0.114)
+    ox = cv2.Sobel(dark, cv2.CV_32F, 1, 0)
+    oy = cv2.Sobel(dark, cv2.CV_32F, 0, 1)
+    go = np.hypot(ox, oy)
+    return float(go[sel].mean() / max(1e-6, ge[sel].mean()))
+
+
+def _intersection(a0, a1, b0, b1):
+    d1, d2 = a1 - a0, b1 - b0
+    den = d1[0] * d2[1] - d1[1] * d2[0]
+    if abs(den) < 1e-9:
+        return None
+    t = ((b0[0] - a0[0]) * d2[1] - (b0[1] - a0[1]) * d2[0]) / den
+    u = ((b0[0] - a0[0]) * d1[1] - (b0[1] - a0[1]) * d1[0]) / den
+    if 0 <= t <= 1 and 0 <= u <= 1:
+        return a0 + t * d1
+    return None
+
+
+def read_marks(n: Normalised, mark_map) -> list[Reading]:
+    """Read every mark: lines first, so their corridors can be left out of cells and dots."""
+    readings: dict[str, Reading] = {}
+    known_f = n.known.astype(np.float32)
+    corridor = np.zeros(n.ink.shape, np.uint8)
+    thin = np.zeros(n.ink.shape, np.uint8)
+    from .overlay import line_points
+    lines = [m for m in mark_map if m.kind == "line"]
+    groups: dict[str, list] = {}
+    for m, ev in zip(lines, berms.lines_evidence(n, [m.geom for m in lines])):
+        r0 = Reading(m, EMPTY, 0.0, evidence=ev)
+        groups.setdefault(m.group, []).append((m.id, ev, line_points(r0)))
+    final: dict[str, dict] = {}
+    for cands in groups.values():
+        final.update(berms.explain(cands, lambda ev: probability("line", score_line(ev)) >= 0.5,
+                                   lambda ev: probability("line", score_line(ev)) >= CONFIDENT))
+    P = lambda p: (int(round(p[0] * n.pxmm * 16)), int(round(p[1] * n.pxmm * 16)))  # noqa: E731
+    segs: dict[str, list] = {}
+    for m in lines:
+        ev = {k: v for k, v in final[m.id].items() if not k.startswith("_")}
+        r = readings[m.id] = decide(m, ev)
+        if r.state == MARKED or r.unsure:
+            p0, p1 = line_points(r)
+            cv2.line(corridor, P(p0), P(p1), 1, max(1, round(3.0 * n.pxmm)), cv2.LINE_8, 4)
+            segs.setdefault(m.group, []).append((np.array(p0), np.array(p1)))
+    # where two drawn lines cross, the crossing must not read as a dot
+    for group in segs.values():
+        for i, (a0, a1) in enumerate(group):
+            for b0, b1 in group[i + 1:]:
+                x = _intersection(a0, a1, b0, b1)
+                if x is not None:
+                    cv2.circle(thin, P(x), round(1.5 * n.pxmm * 16), 1, -1, cv2.LINE_8, 4)
+    # lattice corners of cells: a house dot there must not count as shading
+    corners = np.zeros(n.ink.shape, np.uint8)
+    for m in mark_map:
+        if m.kind == "dot":
+            cv2.circle(corners, P(m.geom[:2]), round(2.6 * n.pxmm * 16), 1, -1, cv2.LINE_8, 4)
+    cell_ignore = corridor.astype(bool) | corners.astype(bool)
+    for m in mark_map:
+        if m.kind == "box":
+            ev = area.box_evidence(n, m.geom)
+        elif m.kind == "cell":
+            ev = area.box_evidence(n, m.geom, inset=1.2, ignore=cell_ignore)
+        else:
+            continue
+        r = readings[m.id] = decide(m, ev)
+        if m.kind == "cell" and r.state == MARKED and not r.unsure:
+            # a shaded square is no house dot (and no house may stand on a swamp's corner)
+            x, y, w, h = m.geom
+            s = n.pxmm
+            thin[round((y - 0.3) * s):round((y + h + 0.3) * s), round((x - 0.3) * s):round((x + w + 0.3) * s)] = 1
+    for m in mark_map:
+        if m.kind == "outline":
+            xs, ys = [p[0] for p in m.geom], [p[1] for p in m.geom]
+            box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            readings[m.id] = decide_multi(m, area.region_evidence(n, m.geom, box))
+        elif m.kind == "fillbox":
+            x, y, w, h = m.geom
+            poly = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+            readings[m.id] = decide_multi(m, area.region_evidence(n, poly, m.geom, inset_mm=0.45))
+    thin_b = thin.astype(bool)
+    dots = [m for m in mark_map if m.kind == "dot"]
+    if dots:
+        half = area.line_halfwidth(n, [s for g in segs.values() for s in g])
+        for m in dots:
+            ev = area.dot_evidence(n, m.geom[0], m.geom[1], 0.27 * m.geom[2], ignore=thin_b)
+            readings[m.id] = decide(m, {**ev, "line_halfwidth": half})
+    return [readings[m.id] for m in mark_map if m.id in readings]
+
+
+def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None = None,
+               keep_image: bool = False) -> ScanResult:
+    """Scan a photo given as bytes. :raises UnreadablePhoto: with a one-line hint."""
+    t0 = time.perf_counter()
+    rgb = decode(data, source)
+    g = reg.grey(rgb)
+    m = reg.detect_markers(g)
+    if m.duplicates:
+        raise UnreadablePhoto("more than one sheet is in the photo; photograph one sheet at a time")
+    if not m.corners:
+        raise _nothing_found(g)
+    if m.side_px < 12:
+        raise UnreadablePhoto("the sheet is too small in the photo; move closer")
+    papers = [sheet_id.paper] if sheet_id else ["a4", "letter"]
+    if sheet_id is not None:
+        lay = _check_game(sheet_id)
+        sid, H = _sheet_id(g, lay, _initial_fits(g, lay, m, papers), sheet_id)
+    else:
+        # every game keeps its markers and QR where its template says: try each layout
+        found, first_error = None, None
+        for cand in games.layouts():
+            try:
+                fits = _initial_fits(g, cand, m, papers)
+                found = (cand, *_sheet_id(g, cand, fits, None))
+                break
+            except UnreadablePhoto as ex:
+                first_error = first_error or ex
+        if found is None:
+            raise first_error
+        lay, sid, H = found
+        lay2 = _check_game(sid)
+        if lay2 != lay:   # the QR names another game: fit again with its marker boxes
+            lay = lay2
+            sid, H = _sheet_id(g, lay, _initial_fits(g, lay, m, [sid.paper]), sid)
+    reader = games.reader(sid.game)
+    scale = reg.min_scale(H, lay.frame_w, lay.frame_h)
+    if scale < MIN_PXMM:
+        raise UnreadablePhoto(f"the sheet is too small in the photo ({scale:.1f} px per mm); move closer")
+    e = expected(sid, PXMM)
+    few = len(m.corners) < 3
+    registration = reg.refine(g, H, e.dark, _features(sid), PXMM, lay.frame_w, lay.frame_h,
+                              search_mm=7.0 if few else 2.5, extra=reg.marker_points(lay, m),
+                              rounds=3 if few else 2)
+    if registration.features < 12 or registration.error_mm > MAX_REG_MM:
+        err = registration.error_mm
+        raise UnreadablePhoto("the photo doesn't line up with the printed sheet"
+                              + (f" ({err:.1f} mm off)" if np.isfinite(err) else "")
+                              + "; lay the sheet flat and photograph it from above with all four corner markers in view")
+    w = reg.warp(rgb, registration.H, lay.frame_w, lay.frame_h, PXMM)
+    tol = tolerance_for(reg.min_scale(registration.H, lay.frame_w, lay.frame_h))
+    n = normalise(w, expected(sid, PXMM, tol), lay.calibration, len(CALIBRATION_PATCHES))
+    sharp = _sharpness(n, e.dark)
+    if sharp < MIN_SHARPNESS:
+        raise UnreadablePhoto("the photo is too blurred to read the marks; hold the phone steady and let it focus")
+    readings = read_marks(n, reader.mark_map(sid))
+    states = {r.mark.id: r.state for r in readings}
+    sheet = reader.to_sheet(sid, states)
+    score = details = referee_error = None
+    try:
+        score, details = reader.referee(sheet)
+    except SheetError as ex:
+        referee_error = str(ex)
+    cal = n.calib.to_dict() | {"sharpness": round(sharp, 3)}
+    return ScanResult(source, sid, readings, sheet, score, details, referee_error, registration.error_mm,
+                      sorted(m.corners), cal, time.perf_counter() - t0, n if keep_image else None)
+
+
+def scan(path: Path, sheet_id: SheetId | None = None, keep_image: bool = False) -> ScanResult:
+    """Scan a photo file (see `scan_bytes`)."""
+    return scan_bytes(read_bytes(path), str(path), sheet_id, keep_image)
+
+
+__all__ = ["ScanResult", "scan", "scan_bytes", "UnreadablePhoto", "EMPTY", "MARKED"]

@@ -1,0 +1,104 @@
+"""Stage 2, registration: markers, RANSAC fit, rotation from ids, fallback, refinement, QR."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from scorer.photo import register as reg
+from scorer.photo.expected import expected
+from scorer.photo.layout import layout
+from scorer.photo.load import decode
+from sheets.paper import PAPERS
+from sheets.sheetid import SheetId
+
+from photo_util import STRAIGHT, photo
+
+SID = SheetId("raging-waters", 1, "regtest", 2, "a4", "rolled")
+LAY = layout("raging_waters")
+PROBE = [(20.0, 40.0), (180.0, 40.0), (100.0, 130.0), (20.0, 220.0), (180.0, 240.0)]  # frame mm
+
+
+def _truth(H_page: np.ndarray) -> np.ndarray:
+    p = PAPERS[SID.paper]
+    ox, oy = (p.width - LAY.frame_w) / 2, (p.height - LAY.frame_h) / 2
+    return H_page @ np.array([[1, 0, ox], [0, 1, oy], [0, 0, 1]])
+
+
+def _error_mm(H: np.ndarray, H_true: np.ndarray) -> float:
+    got = reg.project(H, PROBE)
+    want = reg.project(H_true, PROBE)
+    scale = reg.photo_scale(H_true, LAY.frame_w, LAY.frame_h)
+    return float(np.max(np.linalg.norm(got - want, axis=1)) / scale)
+
+
+@pytest.mark.parametrize("rotation, tilt", [(8.0, 12.0), (180.0, 35.0), (97.0, 25.0)])
+def test_markers_fit_any_rotation(rotation, tilt):
+    jpeg, H_page = photo(SID, replace(STRAIGHT, rotation_deg=rotation, tilt_deg=tilt), seed=3)
+    g = reg.grey(decode(jpeg))
+    m = reg.detect_markers(g)
+    assert m.ids == [0, 1, 2, 3] and not m.duplicates
+    src, dst = reg.marker_points(LAY, m)
+    H, inliers = reg.fit(src, dst, 3.0)
+    assert inliers.sum() >= 14
+    assert _error_mm(H, _truth(H_page)) < 0.6
+
+
+def test_refinement_on_printed_features_reports_small_error():
+    jpeg, H_page = photo(SID, replace(STRAIGHT, tilt_deg=30.0), seed=4)
+    g = reg.grey(decode(jpeg))
+    m = reg.detect_markers(g)
+    H, _ = reg.fit(*reg.marker_points(LAY, m), 3.0)
+    e = expected(SID, 5.0)
+    r = reg.refine(g, H, e.dark, reg.feature_patches(e.dark, 5.0), 5.0, LAY.frame_w, LAY.frame_h,
+                   extra=reg.marker_points(LAY, m))
+    assert r.features >= 30
+    assert r.error_mm < 0.25
+    assert _error_mm(r.H, _truth(H_page)) < 0.4
+
+
+def test_a_covered_marker_is_named():
+    p = PAPERS[SID.paper]
+    ox, oy = (p.width - LAY.frame_w) / 2, (p.height - LAY.frame_h) / 2
+    x, y, w, h = LAY.marker_box(0)
+    jpeg, H_page = photo(SID, seed=5, occlude=[(ox + x + w / 2, oy + y + h / 2, 11.0)])
+    g = reg.grey(decode(jpeg))
+    m = reg.detect_markers(g)
+    assert m.ids == [1, 2, 3]
+    H, _ = reg.fit(*reg.marker_points(LAY, m), 3.0)
+    assert _error_mm(H, _truth(H_page)) < 1.0            # three markers still fit the page
+    assert "top-left marker is hidden" in reg.missing_hint(LAY, m, H, g.shape)
+
+
+def test_two_markers_fall_back_on_the_page_outline():
+    p = PAPERS[SID.paper]
+    ox, oy = (p.width - LAY.frame_w) / 2, (p.height - LAY.frame_h) / 2
+    discs = []
+    for mid in (0, 2):
+        x, y, w, h = LAY.marker_box(mid)
+        discs.append((ox + x + w / 2, oy + y + h / 2, 11.0))
+    jpeg, H_page = photo(SID, replace(STRAIGHT, rotation_deg=30.0), seed=6, occlude=discs)
+    g = reg.grey(decode(jpeg))
+    m = reg.detect_markers(g)
+    assert m.ids == [1, 3]
+    quad = reg.page_quad(g)
+    assert quad is not None
+    H = reg.fit_with_outline(LAY, m, quad, "a4")
+    e = expected(SID, 5.0)
+    r = reg.refine(g, H, e.dark, reg.feature_patches(e.dark, 5.0), 5.0, LAY.frame_w, LAY.frame_h,
+                   search_mm=7.0, extra=reg.marker_points(LAY, m), rounds=3)
+    assert r.error_mm < 0.3
+    assert _error_mm(r.H, _truth(H_page)) < 0.5
+
+
+def test_qr_is_read_where_the_template_puts_it():
+    jpeg, H_page = photo(SID, seed=7)
+    g = reg.grey(decode(jpeg))
+    assert reg.read_qr(g, _truth(H_page), LAY.qr) == SID.encode()
+
+
+def test_marker_hint_for_a_cut_off_corner():
+    m = reg.Markers(corners={1: np.zeros((4, 2)), 2: np.zeros((4, 2)), 3: np.zeros((4, 2))})
+    H = np.array([[4.0, 0, -50.0], [0, 4.0, 10.0], [0, 0, 1]])   # the top-left corner lands left of the photo
+    assert "cut off" in reg.missing_hint(LAY, m, H, (1200, 900))

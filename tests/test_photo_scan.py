@@ -1,0 +1,157 @@
+"""The whole reader on the frozen fixture photos, and `highwater scan` end to end."""
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from scorer.photo.errors import UnreadablePhoto
+from scorer.photo.pipeline import scan, scan_bytes
+from sheets.sheetid import SheetId
+
+from photo_util import photo
+
+PHOTOS = Path(__file__).resolve().parent.parent / "examples" / "photos"
+FIXTURES = sorted(p.stem for p in PHOTOS.glob("*.jpg"))
+
+
+@pytest.fixture(scope="module")
+def results():
+    return {name: scan(PHOTOS / f"{name}.jpg") for name in FIXTURES}
+
+
+def _meta(name: str) -> dict:
+    return json.loads((PHOTOS / f"{name}.json").read_text())
+
+
+def _canon(sheet: dict) -> dict:
+    if "subdivisions" not in sheet:      # Re-Wilding: what is filled and what is crossed
+        return {"filled": sorted(sheet["filled"]), "crossed": sorted(sheet["crossed"])}
+    return {m: (sorted(map(tuple, d["houses"])), sorted(map(tuple, d["swamps"])),
+                sorted(tuple(sorted(b)) for b in d["berms"]), d["left"]) for m, d in sheet["subdivisions"].items()} \
+        | {"backhoes": sheet["backhoes_crossed"]}
+
+
+def test_there_are_fixtures():
+    assert len(FIXTURES) >= 5
+
+
+@pytest.mark.parametrize("name", FIXTURES)
+def test_no_confident_mark_is_wrong(results, name):
+    truth = _meta(name)["truth"]
+    r = results[name]
+    assert r.sheet_id.encode() == _meta(name)["sheet_id"]
+    wrong = [x.mark.id for x in r.readings if not x.unsure and x.state != truth[x.mark.id]]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("name", FIXTURES)
+def test_exit_code_and_score(results, name):
+    meta, r = _meta(name), results[name]
+    assert r.exit_code == meta["exit_code"]
+    if r.exit_code == 0:
+        assert r.score.total == meta["score"]
+        assert _canon(r.sheet) == _canon(meta["sheet"])
+    else:
+        assert r.unsure or r.referee_error
+
+
+def test_registration_error_is_reported_in_mm(results):
+    for r in results.values():
+        assert 0 <= r.registration_mm < 0.45
+
+
+# ---- the command ---------------------------------------------------------------------------
+
+def test_cli_prints_the_score(run):
+    res = run("scan", str(PHOTOS / "rolled-tilted.jpg"))
+    assert res.exit_code == 0, res.stderr
+    assert f"Total score" in res.output and str(_meta("rolled-tilted")["score"]) in res.output
+
+
+def test_cli_json_has_state_score_confidences_and_unsure(run):
+    res = run("scan", str(PHOTOS / "rolled-upside-down-exif.jpg"), "--json")
+    data = json.loads(res.output)
+    assert res.exit_code == (3 if data["status"] == "provisional" else 0)
+    assert {"state", "score", "marks", "unsure", "registration_error_mm", "sheet_id"} <= set(data)
+    assert all(0.0 <= m["confidence"] <= 1.0 for m in data["marks"])
+    if res.exit_code == 3:
+        assert data["unsure"] and all(u["unsure"] for u in data["unsure"])
+
+
+def test_cli_overlay_is_written_and_not_overwritten(run, tmp_path):
+    out = tmp_path / "check.png"
+    res = run("scan", str(PHOTOS / "rolled-tilted.jpg"), "--overlay", str(out))
+    assert res.exit_code == 0 and out.read_bytes()[:4] == b"\x89PNG"
+    again = run("scan", str(PHOTOS / "rolled-tilted.jpg"), "--overlay", str(out))
+    assert again.exit_code == 2 and "--force" in again.stderr
+
+
+def test_cli_batch_one_line_per_player_and_a_table(run, tmp_path):
+    table = tmp_path / "night.csv"
+    names = ["rolled-tilted", "thumb-over-marker"]
+    res = run("scan", *[str(PHOTOS / f"{n}.jpg") for n in names], "--table", str(table))
+    lines = res.output.strip().splitlines()
+    assert len(lines) == 2 and all("points" in ln for ln in lines)
+    rows = table.read_text().strip().splitlines()
+    assert rows[0].startswith("photo,sheet_id,player,status,score") and len(rows) == 3
+    tj = tmp_path / "night.json"
+    run("scan", *[str(PHOTOS / f"{n}.jpg") for n in names], "--table", str(tj))
+    assert [r["score"] for r in json.loads(tj.read_text())] == [_meta(n)["score"] for n in names]
+
+
+def _one_line_exit_2(res, *words):
+    assert res.exit_code == 2
+    assert res.stderr.count("\n") == 1 and "Traceback" not in res.stderr
+    for w in words:
+        assert w in res.stderr
+
+
+def test_bad_inputs_give_one_line_and_exit_2(run, tmp_path):
+    empty = tmp_path / "empty.jpg"
+    empty.write_bytes(b"")
+    _one_line_exit_2(run("scan", str(empty)), "0 bytes")
+    pdf = tmp_path / "sheet.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n1 0 obj\n<<>>\nendobj\n")
+    _one_line_exit_2(run("scan", str(pdf)), "PDF")
+    data = (PHOTOS / "rolled-tilted.jpg").read_bytes()
+    cut = tmp_path / "cut.jpg"
+    cut.write_bytes(data[: len(data) // 3])
+    _one_line_exit_2(run("scan", str(cut)), "truncated")
+    _one_line_exit_2(run("scan", str(tmp_path / "missing.jpg")), "does not exist")
+    _one_line_exit_2(run("scan", str(PHOTOS / "rolled-tilted.jpg"), "--sheet-id", "hello"), "sheet id")
+
+
+def test_photo_of_something_else(run, tmp_path):
+    rng = np.random.default_rng(3)
+    img = (rng.random((1200, 1600, 3)) * 40 + 100).astype(np.uint8)
+    img[300:900, 400:1200] = 235          # a white card with nothing on it
+    buf = io.BytesIO()
+    Image.fromarray(img).save(buf, format="JPEG", quality=85)
+    p = tmp_path / "cat.jpg"
+    p.write_bytes(buf.getvalue())
+    _one_line_exit_2(run("scan", str(p)), "no Highwater sheet")
+
+
+def test_garbage_qr_and_unknown_version_are_refused():
+    sid = SheetId("raging-waters", 1, "badqr", 1, "a4", "rolled")
+    jpeg, _ = photo(sid, qr_payload="https://example.com/totally-not-a-sheet", seed=11)
+    with pytest.raises(UnreadablePhoto, match="not a Highwater sheet id"):
+        scan_bytes(jpeg)
+    # --sheet-id is the way out: the sheet is then read normally
+    assert scan_bytes(jpeg, sheet_id=sid).score is not None
+    v9 = SheetId("raging-waters", 9, "future", 1, "a4", "rolled")
+    jpeg, _ = photo(sid, qr_payload=v9.encode(), seed=12)
+    with pytest.raises(UnreadablePhoto, match="template version 9"):
+        scan_bytes(jpeg)
+
+
+def test_qr_payload_is_never_a_path():
+    sid = SheetId("raging-waters", 1, "badqr", 1, "a4", "rolled")
+    jpeg, _ = photo(sid, qr_payload="HW1:rw:1:../../etc/passwd:1:a4:r", seed=13)
+    with pytest.raises(UnreadablePhoto, match="not a Highwater sheet id"):
+        scan_bytes(jpeg)
