@@ -101,7 +101,7 @@ def test_score_unreadable_files_are_one_line(run, tmp_path):
 
 
 def test_play_replays_the_example_moves_to_the_examples_score(run):
-    res = run("play", "raging-waters", "--seed", "game-night", "--moves", str(MOVES), "--json")
+    res = run("play", "raging-waters", "--seed", "flood-watch", "--moves", str(MOVES), "--json")
     assert res.exit_code == 0, res.stderr
     played = json.loads(res.output)["players"][0]
     expected = json.loads(run("score", "raging-waters", str(FINISHED), "--json").output)

@@ -14,8 +14,11 @@ from sheets.paper import PAPERS
 from sheets.sheetid import SheetId
 
 from photo_util import STRAIGHT, photo
+from scorer.raging_waters.template import load as _load_rw
 
-SID = SheetId("raging-waters", 1, "regtest", 2, "a4", "rolled")
+RWV = _load_rw().version  # the template version printed in the QR
+
+SID = SheetId("raging-waters", RWV, "regtest", 2, "a4", "rolled")
 LAY = layout("raging_waters")
 PROBE = [(20.0, 40.0), (180.0, 40.0), (100.0, 130.0), (20.0, 220.0), (180.0, 240.0)]  # frame mm
 

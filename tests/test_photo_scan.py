@@ -14,6 +14,9 @@ from scorer.photo.pipeline import scan, scan_bytes
 from sheets.sheetid import SheetId
 
 from photo_util import photo
+from scorer.raging_waters.template import load as _load_rw
+
+RWV = _load_rw().version  # the template version printed in the QR
 
 PHOTOS = Path(__file__).resolve().parent.parent / "examples" / "photos"
 FIXTURES = sorted(p.stem for p in PHOTOS.glob("*.jpg"))
@@ -138,7 +141,7 @@ def test_photo_of_something_else(run, tmp_path):
 
 
 def test_garbage_qr_and_unknown_version_are_refused():
-    sid = SheetId("raging-waters", 1, "badqr", 1, "a4", "rolled")
+    sid = SheetId("raging-waters", RWV, "badqr", 1, "a4", "rolled")
     jpeg, _ = photo(sid, qr_payload="https://example.com/totally-not-a-sheet", seed=11)
     with pytest.raises(UnreadablePhoto, match="not a Highwater sheet id"):
         scan_bytes(jpeg)
@@ -151,7 +154,7 @@ def test_garbage_qr_and_unknown_version_are_refused():
 
 
 def test_qr_payload_is_never_a_path():
-    sid = SheetId("raging-waters", 1, "badqr", 1, "a4", "rolled")
+    sid = SheetId("raging-waters", RWV, "badqr", 1, "a4", "rolled")
     jpeg, _ = photo(sid, qr_payload="HW1:rw:1:../../etc/passwd:1:a4:r", seed=13)
     with pytest.raises(UnreadablePhoto, match="not a Highwater sheet id"):
         scan_bytes(jpeg)

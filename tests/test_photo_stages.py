@@ -18,8 +18,10 @@ from scorer.raging_waters.template import load
 from sheets.marks import CALIBRATION_PATCHES
 from sheets.sheetid import SheetId
 
+RWV = load().version  # the Raging Waters template version printed in the QR
+
 PX = 5.0
-SID = SheetId("raging-waters", 1, "stages", 1, "a4", "blank")
+SID = SheetId("raging-waters", RWV, "stages", 1, "a4", "blank")
 LAY = layout("raging_waters")
 T = load()
 AQ = T.map("aquaterra")
@@ -184,22 +186,22 @@ def _read_map(img, mid: str):
     from scorer.photo.pipeline import read_marks
     from scorer.photo.games import raging_waters as rw
     n = _norm(img)
-    marks = [m for m in rw.mark_map(SheetId("raging-waters", 1, "stages", 1, "a4", "rolled"))
+    marks = [m for m in rw.mark_map(SheetId("raging-waters", RWV, "stages", 1, "a4", "rolled"))
              if m.group == mid and m.kind == "line"]
     return {r.mark.id.split("/")[-1]: r for r in read_marks(n, marks)}
 
 
 def test_near_collinear_berms_the_drawn_one_wins_or_both_are_unsure():
-    # Canalville N5-E1 runs within 1.3 mm of N5-E2 (both leave the same corner pile)
-    cv = T.map("canalville")
+    # Aquaterra N1-W1 runs within 3.2 mm of N1-W2 (both leave the same pile): the closest
+    # pair of candidate berms on any map (tests/test_rw_template.py pins the minimum).
+    aq = T.map("aquaterra")
     img = _page()
-    a, b = np.array(cv.to_mm(*cv.pile("N5").point)), np.array(cv.to_mm(*cv.pile("E1").point))
+    a, b = np.array(aq.to_mm(*aq.pile("N1").point)), np.array(aq.to_mm(*aq.pile("W1").point))
     _line(img, a + (0.4, 0.3), b + (-0.3, 0.2))
-    got = _read_map(img, "canalville")
-    assert got["N5-E1"].state == MARKED
-    assert got["N5-E2"].state == EMPTY or got["N5-E2"].unsure       # never a confident extra berm
-    assert got["N5-E3"].state == EMPTY or got["N5-E3"].unsure
-    assert not any(r.state == MARKED and not r.unsure for k, r in got.items() if k != "N5-E1")
+    got = _read_map(img, "aquaterra")
+    assert got["N1-W1"].state == MARKED
+    assert got["N1-W2"].state == EMPTY or got["N1-W2"].unsure       # never a confident extra berm
+    assert not any(r.state == MARKED and not r.unsure for k, r in got.items() if k != "N1-W1")
 
 
 def test_only_the_berms_drawn_are_read_on_a_busy_map():

@@ -8,8 +8,8 @@ from tests.rw_helpers import rolled, state, with_berms
 
 
 def _completed_aquaterra():
-    st = rules.apply(rolled(state(), 1, 5, 2), Berm("W2", "E2"))
-    return rules.apply(rolled(st, 6, 3, 4), Berm("N4", "E1"))
+    st = rules.apply(rolled(state(), 3, 4, 2), Berm("W2", "E2"))
+    return rules.apply(rolled(st, 3, 5, 2), Berm("N1", "E4"))
 
 
 def test_protected_houses_times_house_count_and_unused_piles_in_completed():
@@ -24,7 +24,7 @@ def test_protected_houses_times_house_count_and_unused_piles_in_completed():
 
 
 def test_houses_protected_in_a_left_subdivision_still_count_but_not_its_piles():
-    st = rules.apply(rolled(state(), 1, 5, 2), Berm("W2", "E2", leave=True))
+    st = rules.apply(rolled(state(), 3, 4, 2), Berm("W2", "E2", leave=True))
     assert st.maps[0].status == Status.LEFT
     sc = score(st)
     assert sc.line("protected-aquaterra").count == 1     # (3,1) below y=3 is alone
@@ -39,7 +39,7 @@ def test_unused_backhoes_score_three_each():
 def test_strict_swamp_variant_needs_a_swamp_free_region():
     # Aquaterra swamp (5,3) is the cell [4,5]x[2,3]: after W2-E2 (y=3) it shares the lower
     # region with house (3,1).
-    st = with_berms(state(), 0, [("W2", "E2"), ("N4", "E1")])
+    st = with_berms(state(), 0, [("W2", "E2"), ("N1", "E4")])
     assert score(st).line("protected-aquaterra").count == 3
     strict = replace(st, variant=Variant(strict_swamps=True))
     assert score(strict).line("protected-aquaterra").count == 2

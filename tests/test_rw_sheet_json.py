@@ -29,10 +29,10 @@ def test_round_trip():
 
 
 @pytest.mark.parametrize("mutate,message", [
-    (lambda d: d["subdivisions"]["aquaterra"]["berms"].extend([["W2", "S3"], ["W2", "N1"]]),
+    (lambda d: d["subdivisions"]["aquaterra"]["berms"].extend([["W2", "S1"], ["W2", "N1"]]),
      "pile W2 is used 3 times"),
     (lambda d: d["subdivisions"]["aquaterra"].update(houses=[[4, 4], [6, 6], [2, 2]], swamps=[[6, 3]],
-                                                     berms=[["N3", "S3"]]),
+                                                     berms=[["N4", "S1"]]),
      "through the house at column 4, row 4"),
     (lambda d: d["subdivisions"]["aquaterra"]["berms"].append(["W2", "Q7"]), "unknown pile 'Q7'"),
     (lambda d: d["subdivisions"]["aquaterra"]["berms"].append(["E2", "W2"]), "joined twice"),
@@ -53,7 +53,7 @@ def test_contradictory_or_malformed_sheets_are_rejected(mutate, message):
 
 
 def test_completed_subdivision_cannot_also_be_left():
-    d = dump_sheet(with_berms(state(), 0, [("W2", "E2"), ("N4", "E1")]))
+    d = dump_sheet(with_berms(state(), 0, [("W2", "E2"), ("N1", "E4")]))
     d["subdivisions"]["aquaterra"]["left"] = True
     with pytest.raises(SheetError, match="can't also be left"):
         load_sheet(d)

@@ -60,12 +60,14 @@ def make_sample(seed: int, game: str = "raging-waters", mp: tuple[float, float] 
     # a game night: four players share a seed, a paper size and a setup
     night = np.random.default_rng([seed // PLAYERS, 77])
     setup = setup or ("blank" if night.random() < 0.25 and game == "raging-waters" else "rolled")
+    if game == "re-wilding":
+        setup = "blank"  # its sheet ids always say blank (ruling RE22)
     paper = "letter" if night.random() < 0.3 else "a4"
-    sid = SheetId(game, 1, f"night{seed // PLAYERS}", seed % PLAYERS + 1, paper, setup)
-    page = Page(_page_raster(sid, RENDER_PXMM), RENDER_PXMM, rng)
-    p = PAPERS[paper]
     from scorer.photo import games
     lay = games.reader(game).LAYOUT()
+    sid = SheetId(game, lay.version, f"night{seed // PLAYERS}", seed % PLAYERS + 1, paper, setup)
+    page = Page(_page_raster(sid, RENDER_PXMM), RENDER_PXMM, rng)
+    p = PAPERS[paper]
     ox, oy = (p.width - lay.frame_w) / 2, (p.height - lay.frame_h) / 2
     truth, sheet, score = filler.fill(page, sid, (ox, oy), rng)
     shot = shot or random_shot(rng, mp, max_tilt)

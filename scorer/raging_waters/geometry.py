@@ -195,3 +195,26 @@ def protected_by_regions(m: MapTemplate, houses, swamps, berms, strict_swamps: b
 def pile_pairs(m: MapTemplate) -> list[tuple[Pile, Pile]]:
     """Every pair of piles on different edges."""
     return [(p, q) for i, p in enumerate(m.piles) for q in m.piles[i + 1:] if p.edge != q.edge]
+
+
+def berm_separation(m: MapTemplate) -> list[tuple[float, str, str]]:
+    """How close each pair of candidate berms comes to being the same line, in mm.
+
+    For two berms, the larger distance of one berm's end points from the other's line
+    (the smaller of the two ways round): a berm drawn by hand misses pile centres by a
+    millimetre or two, so two candidates closer than that could not be told apart on the
+    sheet or in a photo. Sorted, closest first.
+    """
+    lines = [(p.xy2, q.xy2, f"{p.id}-{q.id}") for p, q in pile_pairs(m)]
+
+    def far(l1, l2) -> float:
+        (ax, ay), (bx, by) = l1[0], l1[1]
+        dx, dy = bx - ax, by - ay
+        n = (dx * dx + dy * dy) ** 0.5
+        return max(abs(dx * (py - ay) - dy * (px - ax)) / n for px, py in (l2[0], l2[1]))
+
+    out = []
+    for i, l1 in enumerate(lines):
+        for l2 in lines[i + 1:]:
+            out.append((min(far(l1, l2), far(l2, l1)) / 2 * m.pitch, l1[2], l2[2]))  # doubled units -> mm
+    return sorted(out)
