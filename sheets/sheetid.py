@@ -1,7 +1,7 @@
 """The compact sheet id printed in every sheet's QR code.
 
 Format: ``HW1:<game>:<template version>:<seed>:<player>:<paper>:<setup>``, for example
-``HW1:rw:1:game-night:2:a4:r``. A photo reader rebuilds the printed sheet from it, so the
+``HW1:rw:2:game-night:2:a4:r``. A photo reader rebuilds the printed sheet from it, so the
 parser is strict: the payload is untrusted input and never used as a path or code.
 """
 from __future__ import annotations

@@ -22,7 +22,7 @@ def _sheet_id(ctx: click.Context, param: click.Parameter, value: str | None):
     try:
         return SheetId.parse(value)
     except SheetIdError as e:
-        raise click.BadParameter(f"{e}; copy the id printed under the sheet's QR code, e.g. HW1:rw:1:game-night:2:a4:r")
+        raise click.BadParameter(f"{e}; copy the id printed under the sheet's QR code, e.g. HW1:rw:2:game-night:2:a4:r")
 
 
 def _overlay_path(base: Path, photo: Path, many: bool) -> Path:
@@ -112,7 +112,7 @@ def scan(photos: tuple[Path, ...], sheet_id, overlay: Path | None, table: Path |
       highwater scan sheet.jpg
       highwater scan sheet.jpg --overlay check.png --json
       highwater scan night/*.jpg --table night.csv
-      highwater scan blurry.jpg --sheet-id HW1:rw:1:game-night:2:a4:r
+      highwater scan blurry.jpg --sheet-id HW1:rw:2:game-night:2:a4:r
     """
     from ..photo import overlay as ov
     from ..photo.errors import UnreadablePhoto
