@@ -14,7 +14,7 @@ from ..re_wilding.sheet_json import dump_sheet
 from ..re_wilding.state import Phase, State, Variant
 from ..re_wilding.text import abilities_text, protection_text, sheet_text
 from .common import emit_json, fail, json_option, new_seed, seed_option, write_output
-from .rw_play import Entry, read_moves
+from .move_script import MoveScript
 
 COMMANDS_HELP = "Also: 'sheet' (show the sheet), 'moves' (list them again), 'score', 'quit'."
 
@@ -117,25 +117,15 @@ def play(seed: str | None, dice: str, moves_file: Path | None, bot: bool, save_f
     variant = Variant(one_group_per_action=one_group_per_action)
     st = rules.new_game(variant)
     stream = DiceStream(seed)
-    entries = read_moves(moves_file) if moves_file else None
-    scripted_rolls = entries is not None and any(e.text.lower().startswith("roll") for e in entries)
+    script = MoveScript(moves_file) if moves_file else None
+    scripted_rolls = script is not None and script.has_rolls
     record = [f"# highwater play re-wilding --seed {seed}" + (" --one-group-per-action" if one_group_per_action else "")]
     say = (lambda *a, **k: None) if as_json else click.echo
-    interactive = entries is None and not bot
+    interactive = script is None and not bot
     greedy = None
     if bot:
         from ..re_wilding.bot import GreedyBot
         greedy = GreedyBot()
-    pos = 0
-
-    def next_entry(expect: str) -> Entry:
-        nonlocal pos
-        if entries is None or pos >= len(entries):
-            fail(f"{moves_file}: the file ends but the game needs {expect}")
-        e = entries[pos]
-        pos += 1
-        return e
-
     say(f"Re-Wilding, seed {seed}{' (variant: one group per action)' if one_group_per_action else ''}.")
     shown_year = 0
     while not st.over:
@@ -147,11 +137,11 @@ def play(seed: str | None, dice: str, moves_file: Path | None, bot: bool, save_f
                 if interactive or bot:
                     say(sheet_text(st))
             if scripted_rolls:
-                e = next_entry(f"a roll of {spec.dice} dice")
-                if not e.text.lower().startswith("roll"):
-                    fail(f"{moves_file}:{e.line}: expected 'roll' with {spec.dice} dice for {spec.label}, got {e.text!r}")
-                roll = _parse_dice(e.text[4:], spec.dice, f"{moves_file}:{e.line}")
-            elif dice == "typed" and entries is None:
+                e = script.next(f"a roll of {spec.dice} dice")
+                if not e.is_roll:
+                    fail(f"{script.where(e)}: expected 'roll' with {spec.dice} dice for {spec.label}, got {e.text!r}")
+                roll = _parse_dice(e.text[4:], spec.dice, script.where(e))
+            elif dice == "typed" and script is None:
                 roll = None
                 while roll is None:
                     text = click.prompt(f"Roll {spec.dice} dice ({spec.label.split('/')[-1]}) and type them",
@@ -170,19 +160,20 @@ def play(seed: str | None, dice: str, moves_file: Path | None, bot: bool, save_f
         forced = rules.forced_move(st)
         if forced is not None:
             # No choice: play it, consuming a matching line of a move file if there is one.
-            if entries is not None and pos < len(entries) and entries[pos].text.strip().lower() == str(forced):
-                pos += 1
+            nxt = script.peek() if script is not None else None
+            if nxt is not None and nxt.text.strip().lower() == str(forced):
+                script.next(str(forced))
             st = rules.apply(st, forced)
             for ev in st.events:
                 say(f"  {ev}")
             continue
         asked = False
         while True:
-            if entries is not None:
-                e = next_entry(f"a move ({st.phase.value})")
-                if e.text.lower().startswith("roll"):
-                    fail(f"{moves_file}:{e.line}: expected a move ({st.phase.value}), got a roll")
-                text, where = e.text, f"{moves_file}:{e.line}: "
+            if script is not None:
+                e = script.next(f"a move ({st.phase.value})")
+                if e.is_roll:
+                    fail(f"{script.where(e)}: expected a move ({st.phase.value}), got a roll")
+                text, where = e.text, f"{script.where(e)}: "
             elif greedy is not None:
                 text, where = str(greedy.choose(st)), "bot: "
             else:

@@ -1,9 +1,7 @@
 """`highwater play raging-waters`: hot-seat terminal play sharing every roll, or a replay."""
 from __future__ import annotations
 
-import re
 import textwrap
-from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -16,33 +14,7 @@ from ..raging_waters.sheet_json import dump_sheet
 from ..raging_waters.state import SheetState, Variant
 from ..raging_waters.text import ascii_map
 from .common import emit_json, fail, json_option, new_seed, seed_option, write_output
-
-_LINE = re.compile(r"^(?:p(?P<player>\d+)\s*:\s*)?(?P<body>.+)$", re.I)
-
-
-@dataclass
-class Entry:
-    line: int
-    player: int | None
-    text: str
-
-
-def read_moves(path: Path) -> list[Entry]:
-    """Parse a move file: one action a line, '#' comments, optional 'pN:' prefixes."""
-    try:
-        raw = path.read_text(encoding="utf-8").splitlines()
-    except (FileNotFoundError, IsADirectoryError, UnicodeDecodeError):
-        fail(f"cannot read move file {path}; give a text file with one move per line")
-    out = []
-    for n, line in enumerate(raw, 1):
-        body = line.split("#", 1)[0].strip()
-        if not body:
-            continue
-        m = _LINE.match(body)
-        assert m
-        out.append(Entry(n, int(m["player"]) if m["player"] else None, m["body"].strip()))
-    return out
-
+from .move_script import MoveScript
 
 def _legal_text(state: SheetState) -> str:
     berms = rules.legal_berms(state)
@@ -86,33 +58,23 @@ def play(seed: str | None, players: int, dice: str, moves_file: Path | None, sav
     start = rules.rolled_setup(seed, variant)
     states = [start] * players
     stream = DiceStream(seed)
-    entries = read_moves(moves_file) if moves_file else None
-    scripted_rolls = entries is not None and any(e.text.lower().startswith("roll") for e in entries)
+    script = MoveScript(moves_file) if moves_file else None
+    scripted_rolls = script is not None and script.has_rolls
     record = [f"# highwater play raging-waters --seed {seed} --players {players}"
               + (" --strict-swamps" if strict_swamps else "")]
-    quiet = as_json or entries is not None
+    quiet = as_json or script is not None
     say = (lambda *a, **k: None) if as_json else click.echo
 
     say(f"Raging Waters, seed {seed}, {players} player{'s' if players > 1 else ''}.")
-    pos = 0
-
-    def next_entry(expect: str) -> Entry:
-        nonlocal pos
-        if entries is None or pos >= len(entries):
-            fail(f"{moves_file}: the file ends but the game needs {expect}")
-        e = entries[pos]
-        pos += 1
-        return e
-
     while any(not s.over for s in states):
         active = [i for i, s in enumerate(states) if not s.over]
         spec = rules.chance_spec(states[active[0]])
         if scripted_rolls:
-            e = next_entry("a roll")
-            if not e.text.lower().startswith("roll"):
-                fail(f"{moves_file}:{e.line}: expected 'roll a b c' for turn {states[active[0]].turn + 1}, got {e.text!r}")
-            roll = _parse_dice(e.text[4:], f"{moves_file}:{e.line}")
-        elif dice == "typed" and entries is None:
+            e = script.next("a roll")
+            if not e.is_roll:
+                fail(f"{script.where(e)}: expected 'roll a b c' for turn {states[active[0]].turn + 1}, got {e.text!r}")
+            roll = _parse_dice(e.text[4:], script.where(e))
+        elif dice == "typed" and script is None:
             roll = None
             while roll is None:
                 text = click.prompt(f"Turn {states[active[0]].turn + 1}: type the 3 dice", prompt_suffix=" > ")
@@ -129,13 +91,13 @@ def play(seed: str | None, players: int, dice: str, moves_file: Path | None, sav
             tag = f"Player {i + 1}" if players > 1 else "You"
             st = states[i]
             while True:
-                if entries is not None:
-                    e = next_entry(f"a move for player {i + 1}")
-                    if e.text.lower().startswith("roll"):
-                        fail(f"{moves_file}:{e.line}: expected a move for player {i + 1}, got a roll")
+                if script is not None:
+                    e = script.next(f"a move for player {i + 1}")
+                    if e.is_roll:
+                        fail(f"{script.where(e)}: expected a move for player {i + 1}, got a roll")
                     if e.player is not None and e.player != i + 1:
-                        fail(f"{moves_file}:{e.line}: expected a move for player {i + 1}, got one for player {e.player}")
-                    text, where = e.text, f"{moves_file}:{e.line}: "
+                        fail(f"{script.where(e)}: expected a move for player {i + 1}, got one for player {e.player}")
+                    text, where = e.text, f"{script.where(e)}: "
                 else:
                     if not quiet:
                         click.echo(ascii_map(st))
@@ -144,7 +106,7 @@ def play(seed: str | None, players: int, dice: str, moves_file: Path | None, sav
                                         f"{st.template.backhoes - st.backhoes_used})", prompt_suffix=" > ")
                     where = ""
                 word = text.strip().lower()
-                if entries is None and word in ("map", "moves", "score", "quit", "?", "help"):
+                if script is None and word in ("map", "moves", "score", "quit", "?", "help"):
                     if word == "quit":
                         raise click.Abort()
                     click.echo({"map": ascii_map(st), "score": rw_score(st).table()}.get(word, _legal_text(st)))
@@ -153,7 +115,7 @@ def play(seed: str | None, players: int, dice: str, moves_file: Path | None, sav
                     mv = rules.parse_move(st, text)
                     st = rules.apply(st, mv)
                 except HighwaterError as err:
-                    if entries is not None:
+                    if script is not None:
                         fail(f"{where}{text!r}: {err}")
                     click.echo(f"  Illegal: {err}")
                     continue
