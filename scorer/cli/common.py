@@ -124,3 +124,17 @@ def write_rendered(output: Path, build: Callable[[str], bytes | list[bytes]], fo
     else:
         write_pages(output, fmt, build(fmt), force)
     return fmt
+
+
+def render_options(f: Callable) -> Callable:
+    """The arguments every `highwater render GAME` command takes."""
+    for deco in reversed([
+        click.argument("sheet_json", type=click.Path(path_type=Path)),
+        click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True,
+                     help="Output file: .svg, .png or .pdf."),
+        click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True),
+        click.option("--dpi", default=150, show_default=True, type=click.IntRange(50, 600),
+                     help="Resolution for PNG."),
+        force_option, json_option]):
+        f = deco(f)
+    return f

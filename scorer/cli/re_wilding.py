@@ -9,7 +9,7 @@ from ..errors import SheetError
 from ..re_wilding import score as rew_score
 from ..re_wilding.sheet_json import dump_sheet, load_sheet, report
 from ..re_wilding.state import State
-from .common import (emit_json, fail, force_option, guess_format, json_option, new_seed, read_json, seed_option,
+from .common import (render_options, emit_json, fail, force_option, guess_format, json_option, new_seed, read_json, seed_option,
                      write_output, write_pages, write_rendered)
 from .rew_play import play
 
@@ -114,13 +114,7 @@ def score(sheet_json: Path, as_json: bool) -> None:
 
 
 @click.command("re-wilding", short_help="Draw a Re-Wilding sheet JSON to SVG, PNG or PDF.")
-@click.argument("sheet_json", type=click.Path(path_type=Path))
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True,
-              help="Output file: .svg, .png or .pdf.")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
-@click.option("--dpi", default=150, show_default=True, type=click.IntRange(50, 600), help="Resolution for PNG.")
-@force_option
-@json_option
+@render_options
 def render(sheet_json: Path, output: Path, paper: str, dpi: int, force: bool, as_json: bool) -> None:
     """Draw SHEET_JSON as it stands: coloured outlines, filled and crossed boxes, the
     calendar, hunger and the score box filled in.
