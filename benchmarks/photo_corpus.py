@@ -2,32 +2,45 @@
 calibration fit. Generation runs in parallel; reading is timed one photo at a time."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
-OUT = Path(__file__).resolve().parent.parent / "bench-out" / "photos"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@lru_cache(maxsize=1)
+def _out() -> Path:
+    """bench-out/photos/<key>/: the key changes with the generator's code and the
+    templates, so a changed generator never reuses stale photos."""
+    h = hashlib.sha1()
+    for f in sorted((ROOT / "benchmarks" / "photogen").glob("*.py")) + sorted((ROOT / "templates").glob("*.json")):
+        h.update(f.name.encode() + f.read_bytes())
+    return ROOT / "bench-out" / "photos" / h.hexdigest()[:10]
 
 
 def _one(args) -> str:
-    game, seed, mp = args
+    game, seed, mp, hand = args
     from benchmarks.photogen import make_sample
-    base = OUT / f"{game}-{seed}"
+    base = _out() / (f"{game}-{seed}" if hand == "typical" else f"{game}-{hand}-{seed}")
     if not (base.with_suffix(".json")).exists():
-        s = make_sample(seed, game, mp=mp)
+        s = make_sample(seed, game, mp=mp, hand=hand)
         base.with_suffix(".jpg").write_bytes(s.jpeg)
         meta = s.meta() | {"H": s.H.tolist()}
         base.with_suffix(".json").write_text(json.dumps(meta))
     return str(base)
 
 
-def corpus(game: str, seeds: range, mp: tuple[float, float] = (1.0, 12.0), workers: int | None = None) -> list[Path]:
+def corpus(game: str, seeds: range, mp: tuple[float, float] = (1.0, 12.0), workers: int | None = None,
+           hand: str = "typical") -> list[Path]:
     """Make (or reuse) the photos for these seeds; returns their base paths (no suffix)."""
-    OUT.mkdir(parents=True, exist_ok=True)
-    jobs = [(game, s, mp) for s in seeds]
+    _out().mkdir(parents=True, exist_ok=True)
+    jobs = [(game, s, mp, hand) for s in seeds]
     workers = workers or max(1, (os.cpu_count() or 1))
     if workers > 1:
         with ProcessPoolExecutor(workers) as ex:

@@ -50,8 +50,9 @@ def _page_raster(sid: SheetId, pxmm: float) -> np.ndarray:
 
 def make_sample(seed: int, game: str = "raging-waters", mp: tuple[float, float] = (1.0, 12.0),
                 max_tilt: float = 40.0, setup: str | None = None, occlude: str | None = None,
-                shot: Shot | None = None) -> Sample:
-    """Generate sample number `seed` (deterministic)."""
+                shot: Shot | None = None, hand: str = "typical") -> Sample:
+    """Generate sample number `seed` (deterministic). `hand` is how the player draws
+    (Raging Waters ruler lines: "typical" or "sloppy", see fill_raging_waters.MISS)."""
     rng = np.random.default_rng([seed, 4242])
     if game == "raging-waters":
         from . import fill_raging_waters as filler
@@ -69,7 +70,7 @@ def make_sample(seed: int, game: str = "raging-waters", mp: tuple[float, float] 
     page = Page(_page_raster(sid, RENDER_PXMM), RENDER_PXMM, rng)
     p = PAPERS[paper]
     ox, oy = (p.width - lay.frame_w) / 2, (p.height - lay.frame_h) / 2
-    truth, sheet, score = filler.fill(page, sid, (ox, oy), rng)
+    truth, sheet, score = filler.fill(page, sid, (ox, oy), rng, hand)
     shot = shot or random_shot(rng, mp, max_tilt)
     discs = None
     if occlude:

@@ -53,7 +53,13 @@ def _tick(page: Page, rng, x, y, w, h, pen, style: str) -> None:
             page.stroke(ln, pen)
 
 
-def fill(page: Page, sid, origin: tuple[float, float], rng: np.random.Generator):
+# How far a ruler line's ends miss the pile centres (mm, uniform, each end in a random
+# direction): "a millimetre or two" (issue 4) for a typical hand; a sloppy hand misses by
+# 2-3 mm, more than half the gap between the closest candidate berms (3.2 mm).
+MISS = {"typical": (0.0, 2.0), "sloppy": (2.0, 3.0)}
+
+
+def fill(page: Page, sid, origin: tuple[float, float], rng: np.random.Generator, hand: str = "typical"):
     """Draw the bot's game on the page; return (mark states, sheet JSON, score)."""
     ox, oy = origin
     t = load()
@@ -84,7 +90,8 @@ def fill(page: Page, sid, origin: tuple[float, float], rng: np.random.Generator)
         for a, b in m.berms:
             p0 = mt.to_mm(*mt.pile(a).point)
             p1 = mt.to_mm(*mt.pile(b).point)
-            line = wobbly_line(rng, p0, p1, miss=rng.uniform(0.3, 2.0), wobble=rng.uniform(0.05, 0.3))
+            lo, hi = MISS[hand]
+            line = wobbly_line(rng, p0, p1, miss=hi, miss_min=lo, wobble=rng.uniform(0.05, 0.3))
             if rng.random() < 0.15:   # the pen skips once
                 k = int(rng.integers(len(line) // 4, 3 * len(line) // 4))
                 page.stroke(sh(line[:k]), pen)

@@ -26,7 +26,7 @@ def _cross(page: Page, rng, x, y, w, h, pen) -> None:
     page.stroke(wobbly_line(rng, (x + w - m * w, y + m * h), (x + m * w, y + h - m * h), 0.3, 0.08, 0.4), pen)
 
 
-def fill(page: Page, sid, origin: tuple[float, float], rng: np.random.Generator):
+def fill(page: Page, sid, origin: tuple[float, float], rng: np.random.Generator, hand: str = "typical"):
     """Draw a bot game on the page; return (mark states, sheet JSON, score)."""
     ox, oy = origin
     t = load()

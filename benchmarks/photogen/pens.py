@@ -85,11 +85,20 @@ class Page:
         return (np.clip(self.img, 0, 1) * 255 + 0.5).astype(np.uint8)
 
 
-def wobbly_line(rng: np.random.Generator, p0, p1, miss: float = 1.5, wobble: float = 0.2, step: float = 1.0):
-    """A ruler line from near p0 to near p1: ends miss by up to `miss` mm, a slight wobble."""
+def wobbly_line(rng: np.random.Generator, p0, p1, miss: float = 1.5, wobble: float = 0.2, step: float = 1.0,
+                miss_min: float = 0.0):
+    """A ruler line from near p0 to near p1 with a slight wobble.
+
+    Each end misses its point by a distance drawn uniformly from [miss_min, miss] mm, in a
+    random direction (so the miss across the line is smaller on average); the line then
+    stops up to 1 mm short of that end or overshoots it by up to 2 mm.
+    """
     p0, p1 = np.asarray(p0, float), np.asarray(p1, float)
-    a = p0 + rng.uniform(-miss, miss, 2)
-    b = p1 + rng.uniform(-miss, miss, 2)
+    ends = []
+    for p in (p0, p1):
+        r, ang = rng.uniform(miss_min, miss), rng.uniform(0, 2 * np.pi)
+        ends.append(p + r * np.array([np.cos(ang), np.sin(ang)]))
+    a, b = ends
     # overshoot or stop short of the pile a little
     d = b - a
     L = float(np.linalg.norm(d))
