@@ -2,6 +2,8 @@
 
     python -m benchmarks.calibrate_photo [N_RAGING_WATERS [N_OTHER_GAMES]]
 
+N=0 leaves a game out; the kinds it alone gives keep their previous fit.
+
 Scans N photos per game (seeds 200000+, kept apart from the benchmark's 100000+), collects each
 mark's score with its true state, and fits p(marked) = 1 / (1 + exp(-(x - mid) / scale))
 per kind by maximum likelihood (a grid search, so separable data does
@@ -23,6 +25,9 @@ from benchmarks.photo_corpus import corpus, load_meta
 
 OUT = Path(__file__).resolve().parent.parent / "scorer" / "photo" / "calibration.json"
 FIRST = 200_000
+# the least scale per kind, in its score's units (coverage, share, mm^2 of black): with it
+# the unsure band is at least +-4.6 scales wide round the midpoint
+MIN_SCALE = {"line": 0.025, "dot": 0.03, "box": 0.0025, "cell": 0.008}
 
 
 def _fit(x: np.ndarray, y: np.ndarray, conf: float) -> tuple[float, float]:
@@ -62,8 +67,8 @@ def main(n: int = 160, n_other: int = 60) -> None:
     from scorer.photo import decide, games
     decide.params.cache_clear()
     data: dict[str, list[tuple[float, int]]] = {}
-    paths = [p for game in games.READERS
-             for p in corpus(game, range(FIRST, FIRST + (n if game == "raging-waters" else n_other)))]
+    counts = {game: n if game == "raging-waters" else n_other for game in games.READERS}
+    paths = [p for game in games.READERS for p in corpus(game, range(FIRST, FIRST + counts[game]))]
     for p in paths:
         truth = load_meta(p)["truth"]
         try:
@@ -77,14 +82,22 @@ def main(n: int = 160, n_other: int = 60) -> None:
             if x.mark.kind in ("outline", "fillbox") and ev.get("visible", 1.0) < VISIBLE_MIN[x.mark.kind]:
                 continue
             if x.mark.kind in SCORES:
-                data.setdefault(x.mark.kind, []).append((SCORES[x.mark.kind](ev), int(t != "empty")))
+                data.setdefault(x.mark.kind, []).append((SCORES[x.mark.kind](ev), int(t != "empty"),
+                                                         f"{p.name} {x.mark.id}"))
                 continue
             kind = "outline" if x.mark.kind == "outline" else "fillbox"
             if x.mark.states[0] == "empty":
-                data.setdefault(f"{kind}_ink", []).append((score_ink(ev), int(t != "empty")))
+                data.setdefault(f"{kind}_ink", []).append((score_ink(ev), int(t != "empty"), f"{p.name} {x.mark.id}"))
             if "crossed" in x.mark.states and t != "empty":
-                data.setdefault(f"{kind}_cross", []).append((score_cross(ev), int(t == "crossed")))
-    kinds = {}
+                data.setdefault(f"{kind}_cross", []).append((score_cross(ev), int(t == "crossed"),
+                                                             f"{p.name} {x.mark.id}"))
+    # kinds with no new samples (a game left out with N=0) keep their previous fit
+    old = json.loads(OUT.read_text()) if OUT.exists() else {}
+    kinds = dict(old.get("kinds", {}))
+    fitted_on = dict(old.get("fitted_on_games", {}))
+    for game, k in counts.items():
+        if k:
+            fitted_on[game] = f"{k} generated photos, seeds {FIRST}+"
     for kind, rows in data.items():
         x = np.array([r[0] for r in rows])
         y = np.array([r[1] for r in rows])
@@ -95,11 +108,18 @@ def main(n: int = 160, n_other: int = 60) -> None:
         if lo < hi:   # separable: the whole gap between the classes is the unsure band
             mid = (lo + hi) / 2
             scale = max(scale, (hi - lo) / (2 * math.log(CONFIDENT / (1 - CONFIDENT))))
+        # never steeper than this: a narrow gap in one sample of photos is luck, not a law
+        scale = max(scale, MIN_SCALE.get(kind, 0.0))
+        names = [r[2] for r in rows]
+        for cls in (0, 1):
+            idx = np.nonzero(y == cls)[0]
+            worst = idx[np.argsort(x[idx])[::-1 if cls == 0 else 1][:3]]
+            print(f"   {kind} hardest {'empty' if cls == 0 else 'marked'}: "
+                  + ", ".join(f"{x[i]:.3f} {names[i]}" for i in worst))
         kinds[kind] = {"mid": round(float(mid), 5), "scale": round(float(scale), 5), "samples": len(rows),
                        "marked": int(y.sum())}
         print(f"{kind}: mid {mid:.4f} scale {scale:.4f} ({len(rows)} marks, {int(y.sum())} marked)")
-    OUT.write_text(json.dumps({"fitted_on": f"{n} Raging Waters and {n_other} Re-Wilding generated photos, "
-                                            f"seeds {FIRST}+", "kinds": kinds},
+    OUT.write_text(json.dumps({"fitted_on_games": fitted_on, "kinds": kinds},
                               indent=1, sort_keys=True) + "\n")
     print(f"wrote {OUT}")
 

@@ -100,3 +100,18 @@ def test_tiny_photo_asks_to_move_closer():
 def test_missing_file(tmp_path):
     with pytest.raises(UnreadablePhoto, match="does not exist"):
         load_photo(tmp_path / "nope.jpg")
+
+
+@pytest.mark.parametrize("orientation", range(1, 9))
+def test_exif_orientations_match_pillow(orientation):
+    import io as _io
+    from PIL import ImageOps
+    from scorer.photo.load import _upright
+    a = (np.random.default_rng(orientation).random((5, 7, 3)) * 255).astype(np.uint8)
+    im = Image.fromarray(a)
+    ex = im.getexif()
+    ex[0x0112] = orientation
+    buf = _io.BytesIO()
+    im.save(buf, "PNG", exif=ex)
+    ref = np.asarray(ImageOps.exif_transpose(Image.open(_io.BytesIO(buf.getvalue()))))
+    assert np.array_equal(_upright(a, orientation), ref)

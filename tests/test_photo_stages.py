@@ -119,6 +119,25 @@ def test_ticked_box_and_empty_box():
     assert decide(Mark("e", "box", ()), empty).state == EMPTY
 
 
+def test_an_even_tone_inside_a_box_is_no_tick():
+    # a shadow's edge or a tint over the whole inside of a box lifts every pixel a little;
+    # a tick leaves most of the inside as paper
+    img = _page()
+    b = T.map("canalville").left_box
+    x0, y0 = round((b.x + 0.3) * PX), round((b.y + 0.3) * PX)
+    x1, y1 = round((b.x + b.w - 0.3) * PX), round((b.y + b.h - 0.3) * PX)
+    img[y0:y1, x0:x1] = (img[y0:y1, x0:x1] * 0.9).astype(np.uint8)
+    lb = AQ.left_box
+    _line(img, (lb.x + 1, lb.y + 2.5), (lb.x + 2, lb.y + 4), (40, 40, 40))
+    _line(img, (lb.x + 2, lb.y + 4), (lb.x + 4.4, lb.y + 0.5), (40, 40, 40))
+    n = _norm(img)
+    toned = area.box_evidence(n, (b.x, b.y, b.w, b.h), inset=0.8)
+    ticked = area.box_evidence(n, (lb.x, lb.y, lb.w, lb.h), inset=0.8)
+    assert np.median(n.ink[y0 + 4:y1 - 4, x0 + 4:x1 - 4]) >= 1.0     # the tone is ink-dark
+    assert toned["fraction"] < 0.02 < 0.1 < ticked["fraction"]
+    assert decide(Mark("e", "box", ()), toned).state == EMPTY
+
+
 def test_crossed_backhoe_over_its_printed_icon():
     img = _page()
     bx = T.boxes["backhoe-2"]
@@ -143,10 +162,26 @@ def test_house_dot_on_a_line_versus_a_line_through_an_empty_point():
     n = _norm(img)
     segs = [((hx - 20, hy + 0.8), (hx + 20, hy + 1.2)), ((ex - 20, ey - 3), (ex + 20, ey + 3))]
     half = area.line_halfwidth(n, segs)
-    dot = area.dot_evidence(n, hx, hy, 3.0) | {"line_halfwidth": half}
-    none = area.dot_evidence(n, ex, ey, 3.0) | {"line_halfwidth": half}
+    dot = area.dot_evidence(n, hx, hy, segs, half)
+    none = area.dot_evidence(n, ex, ey, segs, half)
     assert decide(Mark("h", "dot", ()), dot).state == MARKED
     assert decide(Mark("e", "dot", ()), none).state == EMPTY
+    assert none["mass"] < 0.1 < 0.5 < dot["mass"]     # the line's own ink is left out
+
+
+def test_a_dot_under_a_drawn_line_is_never_read_confidently_empty():
+    # a small dot with a berm drawn right through it: the line's band hides most of it,
+    # but the line is thicker there than a line, so "empty" would be a guess
+    img = _page()
+    hx, hy = AQ.to_mm(4, 4)
+    cv2.circle(img, (round(hx * PX * 16), round(hy * PX * 16)), round(0.85 * PX * 16), (30, 30, 30), -1,
+               cv2.LINE_AA, 4)
+    seg = ((hx - 25, hy - 5), (hx + 25, hy + 5))
+    _line(img, *seg)
+    n = _norm(img)
+    half = area.line_halfwidth(n, [seg])
+    r = decide(Mark("h", "dot", ()), area.dot_evidence(n, hx, hy, [seg], half))
+    assert r.state == MARKED or r.unsure
 
 
 def test_hatched_swamp_square():
@@ -202,6 +237,24 @@ def test_near_collinear_berms_the_drawn_one_wins_or_both_are_unsure():
     assert got["N1-W1"].state == MARKED
     assert got["N1-W2"].state == EMPTY or got["N1-W2"].unsure       # never a confident extra berm
     assert not any(r.state == MARKED and not r.unsure for k, r in got.items() if k != "N1-W1")
+
+
+@pytest.mark.parametrize("drawn,other", [("W1", "W2"), ("W2", "W1")])
+def test_near_collinear_berms_are_told_apart_by_where_the_ink_ends(drawn, other):
+    # PH3: N1-W1 and N1-W2 are the closest pair of candidates (3.2 mm); a line drawn to one
+    # of them that misses its pile by 1.8 mm *towards the other* still ends 9 mm or more
+    # from the other pile (piles are 11 mm apart), so both are read with confidence
+    aq = T.map("aquaterra")
+    img = _page()
+    a, b = np.array(aq.to_mm(*aq.pile("N1").point)), np.array(aq.to_mm(*aq.pile(drawn).point))
+    c = np.array(aq.to_mm(*aq.pile(other).point))
+    toward = (c - b) / np.linalg.norm(c - b)
+    _line(img, a + (0.3, -0.2), b + 1.8 * toward)
+    got = _read_map(img, "aquaterra")
+    assert got[f"N1-{drawn}"].state == MARKED and not got[f"N1-{drawn}"].unsure
+    assert got[f"N1-{other}"].state == EMPTY and not got[f"N1-{other}"].unsure
+    assert max(got[f"N1-{drawn}"].evidence["ends"]) < berms.END_GOOD
+    assert max(got[f"N1-{other}"].evidence["ends"]) > berms.END_BAD
 
 
 def test_only_the_berms_drawn_are_read_on_a_busy_map():

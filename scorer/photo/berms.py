@@ -62,8 +62,10 @@ def _plan(segs: tuple, pxmm: float):
     return geo, X, Y
 
 
-def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]]) -> list[dict]:
-    """Evidence for many candidate segments, sampled in one pass."""
+def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]],
+                   fields: list[tuple[float, float, float, float] | None] | None = None) -> list[dict]:
+    """Evidence for many candidate segments, sampled in one pass; `fields` gives each
+    segment's field rectangle for tracing a drawn line to its ends (see `trace_ends`)."""
     if not segs:
         return []
     geo, X, Y = _plan(tuple(tuple(float(v) for v in s) for s in segs), n.pxmm)
@@ -72,12 +74,103 @@ def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]])
     ink = sampled[..., 0].ravel()
     kn = sampled[..., 1].ravel() > 0.5
     out, k = [], 0
-    for seg, g in zip(segs, geo):
+    for i, (seg, g) in enumerate(zip(segs, geo)):
         size = g[6].size
         shape = g[6].shape
-        out.append(_evidence(seg, g, ink[k:k + size].reshape(shape), kn[k:k + size].reshape(shape)))
+        ev = _evidence(seg, g, ink[k:k + size].reshape(shape), kn[k:k + size].reshape(shape))
+        if ev.get("coverage", 0.0) >= 0.5 and "_pts" in ev:
+            ev["ends"] = trace_ends(n, seg, ev["fit"], fields[i] if fields else None, both=both)
+        out.append(ev)
         k += size
     return out
+
+
+TRACE_STEP = 0.25     # mm between stations when tracing a drawn line to its ends
+TRACE_BEYOND = 14.0   # mm past a candidate's piles that the trace may run
+TRACE_STOP = 4.0      # mm of plain paper (no ink on the line) that ends a drawn line
+TRACE_MARGIN = 3.0    # mm outside the field a drawn line may still run (to a pile it misses by 2 mm)
+TRACE_WIDE = 1.6      # mm either side of the line where the re-fit looks for its ink
+
+
+def trace_ends(n: Normalised, seg: tuple[float, float, float, float], fit: tuple[float, float],
+               field: tuple[float, float, float, float] | None = None, points: bool = False,
+               both: np.ndarray | None = None) -> tuple:
+    """Follow the drawn line outwards from its middle, past both piles, to where the ink
+    ends (TRACE_STOP mm of known paper without ink; unknown pixels under print neither
+    stop nor extend it). Returns how far each end lies from its pile centre (mm).
+
+    A drawn line ends at its two piles, give or take a couple of millimetres; the piles
+    on an edge are 11 mm apart. So a candidate that only shares ink with a line drawn to
+    a neighbouring pile shows an end far from one of its piles: the ink runs on past it,
+    or stops well short of it. The line is re-fitted to all the ink the trace follows (the
+    corridor fit saw only the part near this candidate), and the trace stays inside
+    `field` (x0, y0, x1, y1 in frame mm, widened by TRACE_MARGIN): piles stand on the
+    field's border, and beyond it printed names and numbers would only add noise.
+    With `points`, returns the two traced end points (frame mm) instead. `both` is the ink
+    score and known mask merged in two channels (made here when not given).
+    """
+    if both is None:
+        both = cv2.merge([n.ink, n.known.astype(np.float32)])
+    x0, y0, x1, y1 = seg
+    d = np.array([x1 - x0, y1 - y0])
+    L = float(np.linalg.norm(d))
+    u = d / L
+    v = np.array([-u[1], u[0]])
+    a, b = fit
+    t = np.arange(-TRACE_BEYOND, L + TRACE_BEYOND + 1e-9, TRACE_STEP)
+    o = np.arange(-TRACE_WIDE, TRACE_WIDE + 1e-9, OFF_STEP)
+    mid = int(np.argmin(np.abs(t - L / 2)))
+    stop = round(TRACE_STOP / TRACE_STEP)
+    rows = np.arange(len(t))
+    for it in range(3):
+        off = (a + b * t)[:, None] + o[None, :]
+        px = x0 + u[0] * t[:, None] + v[0] * off
+        py = y0 + u[1] * t[:, None] + v[1] * off
+        got = _sample(both, px, py, n.pxmm)
+        ink, kn = got[..., 0], got[..., 1] > 0.5
+        near = np.abs(o) <= ON_LINE
+        val = np.where(kn & near[None, :], ink, 0)
+        hit = val.max(axis=1) >= 1.0
+        known = kn[:, near].all(axis=1) | hit
+        if field is not None:
+            fx0, fy0, fx1, fy1 = field
+            cx, cy = x0 + u[0] * t + v[0] * (a + b * t), y0 + u[1] * t + v[1] * (a + b * t)
+            outside = ((cx < fx0 - TRACE_MARGIN) | (cx > fx1 + TRACE_MARGIN)
+                       | (cy < fy0 - TRACE_MARGIN) | (cy > fy1 + TRACE_MARGIN))
+            hit &= ~outside
+            known |= outside
+        ends = []
+        for step in (-1, 1):
+            i, last, misses = mid, mid, 0
+            while 0 <= i < len(t):
+                if hit[i]:
+                    last, misses = i, 0
+                elif known[i]:
+                    misses += 1
+                    if misses >= stop:
+                        break
+                i += step
+            ends.append(last)
+        if it == 2:
+            break
+        # re-fit through the ink peaks (within the wide band) along the traced run
+        wide = np.where(kn, ink, 0)
+        arg = wide.argmax(axis=1)
+        ok = (wide[rows, arg] >= 1.0) & (rows >= ends[0]) & (rows <= ends[1])
+        if ok.sum() < 8:
+            break
+        tt, oo = t[ok], (a + b * t[ok]) + o[arg[ok]]
+        A = np.vstack([np.ones(len(tt)), tt]).T
+        (a2, b2), *_ = np.linalg.lstsq(A, oo, rcond=None)
+        keep = np.abs(oo - (a2 + b2 * tt)) < 0.5
+        if keep.sum() >= 8:
+            (a2, b2), *_ = np.linalg.lstsq(A[keep], oo[keep], rcond=None)
+        a, b = float(a2), float(b2)
+    t0, t1 = t[ends[0]], t[ends[1]]
+    if points:
+        return tuple((float(x0 + u[0] * q + v[0] * (a + b * q)), float(y0 + u[1] * q + v[1] * (a + b * q)))
+                     for q in (t0, t1))
+    return float(np.hypot(t0, a + b * t0)), float(np.hypot(t1 - L, a + b * t1))
 
 
 def line_evidence(n: Normalised, seg: tuple[float, float, float, float], known_f: np.ndarray | None = None) -> dict:
@@ -237,6 +330,9 @@ def second_line(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: 
 
 
 FAMILY_MM = 5.0   # candidates sharing a pile and this close all along are a "family"
+END_GOOD = 5.5    # mm: a drawn line's ends lie this close to its piles (miss and overshoot)
+END_BAD = 6.5     # mm: an end this far from a pile belongs to another pile (11 mm apart)
+END_MARGIN = 2.0  # mm between the worst winner's and the best loser's end
 
 
 def families(segs: dict[str, tuple]) -> dict[str, set[str]]:
@@ -278,9 +374,24 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
             continue
         strong = [m for m in inked if raw[m]["coverage"] >= 0.9 and raw[m].get("offset", 0.0) <= 2.0]
         clear = len(strong) == 1 and all(raw[m]["coverage"] <= 0.3 for m in group if m not in strong)
-        if not clear:
-            for m in inked:
-                out[m] = dict(out[m], ambiguous=True, family=sorted(group))
+        if clear:
+            continue
+        # where the drawn ink ends tells the piles apart (11 mm apart on an edge)
+        ends = {m: max(raw[m]["ends"]) if "ends" in raw[m] else None for m in inked}
+        good = [m for m in inked if ends[m] is not None and ends[m] <= END_GOOD]
+        bad = [m for m in inked if ends[m] is not None and ends[m] >= END_BAD]
+        resolved = bool(good) and len(good) + len(bad) == len(inked)
+        if resolved and bad:
+            resolved = min(ends[m] for m in bad) - max(ends[m] for m in good) >= END_MARGIN
+        if resolved:
+            for m in good:
+                out[m] = dict(raw[m], ambiguous=False, family=sorted(group))
+            for m in bad:
+                out[m] = dict(out[m], coverage=0.0, gap=raw[m]["length"], ambiguous=False,
+                              family=sorted(group), explained_by_ends=True)
+            continue
+        for m in inked:
+            out[m] = dict(out[m], ambiguous=True, family=sorted(group))
     return out
 
 

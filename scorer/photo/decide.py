@@ -55,7 +55,9 @@ def score_box(ev: dict) -> float:
 
 
 def score_dot(ev: dict) -> float:
-    return ev["thickness"] - ev.get("line_halfwidth", 0.4)
+    """Ink mass left beside the drawn lines, plus a little for its thickness (both are 0
+    where a line merely passes a lattice point)."""
+    return ev["mass"] + 0.5 * ev["thickness"]
 
 
 def score_cell(ev: dict) -> float:
@@ -72,7 +74,7 @@ def probability(kind: str, x: float) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
-VISIBLE_MIN = {"box": 0.12, "cell": 0.15, "dot": 0.2, "outline": 0.15, "fillbox": 0.12}
+VISIBLE_MIN = {"box": 0.12, "cell": 0.15, "dot": 0.3, "outline": 0.15, "fillbox": 0.12}
 
 
 def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
@@ -86,7 +88,11 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
     seen = ev.get("known", ev.get("visible", 1.0))
     visible_min = VISIBLE_MIN.get(mark.kind, 0.35) if visible_min is None else visible_min
     unsure = conf < CONFIDENT
-    if seen < visible_min:   # too little of it can be seen (covered, off the page, in print)
+    # too little of it can be seen (covered, off the page, in print); a dot found in what
+    # can be seen is still a dot
+    if ev.get("hidden") and state == EMPTY:   # a thick spot on a line: a dot could be under it
+        unsure, conf = True, min(conf, 0.75)
+    if seen < visible_min and not (mark.kind == "dot" and state == MARKED):
         unsure, conf = True, min(conf, 0.5 + 0.5 * seen)
     ev = {**ev, "score": x}
     return Reading(mark, state, conf, unsure, alt if unsure else None, ev)

@@ -9,8 +9,9 @@ import io
 import warnings
 from pathlib import Path
 
+import cv2
 import numpy as np
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, UnidentifiedImageError
 
 from .errors import UnreadablePhoto
 
@@ -53,6 +54,28 @@ def read_bytes(path: Path) -> bytes:
     return p.read_bytes()
 
 
+ORIENTATION = 0x0112   # the EXIF tag
+
+
+def _upright(arr: np.ndarray, orientation: int) -> np.ndarray:
+    """Apply an EXIF orientation (1-8) as PIL's exif_transpose does, with cheap array ops."""
+    if orientation == 2:
+        return arr[:, ::-1]
+    if orientation == 3:
+        return cv2.rotate(arr, cv2.ROTATE_180)
+    if orientation == 4:
+        return arr[::-1]
+    if orientation == 5:
+        return arr.transpose(1, 0, 2)
+    if orientation == 6:
+        return cv2.rotate(arr, cv2.ROTATE_90_CLOCKWISE)
+    if orientation == 7:
+        return arr[::-1, ::-1].transpose(1, 0, 2)
+    if orientation == 8:
+        return cv2.rotate(arr, cv2.ROTATE_90_COUNTERCLOCKWISE)
+    return arr
+
+
 def decode(data: bytes, name: str = "the photo") -> np.ndarray:
     """Decode image bytes to an upright RGB uint8 array.
 
@@ -74,10 +97,10 @@ def decode(data: bytes, name: str = "the photo") -> np.ndarray:
             if img.format == "JPEG" and max(w, h) > WORK_LONG_SIDE * 1.9:
                 img.draft("RGB", (w // 2, h // 2))
             img.load()
-            img = ImageOps.exif_transpose(img)
+            orientation = img.getexif().get(ORIENTATION, 1)
             if img.mode != "RGB":
                 img = img.convert("RGB")
-            arr = np.asarray(img)
+            arr = _upright(np.asarray(img), orientation)
     except UnreadablePhoto:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):

@@ -11,6 +11,7 @@ import numpy as np
 from .normalise import Normalised
 
 DOT_INK = 2.5   # a drawn dot is solid ink: well above the photo's ink threshold
+INSIDE_FLOOR_MAX = 1.0   # most of an even tone inside a box that is discounted
 
 
 def _window(n: Normalised, x: float, y: float, w: float, h: float) -> tuple[slice, slice]:
@@ -25,13 +26,16 @@ def box_evidence(n: Normalised, rect: tuple[float, float, float, float], inset: 
     """Ink inside a box: the inked fraction of the visible pixels and how spread it is."""
     x, y, w, h = rect
     sl = _window(n, x + inset, y + inset, w - 2 * inset, h - 2 * inset)
-    ink = n.ink[sl] - _local_offset(n, rect)
     known = n.known[sl]
     if ignore is not None:
         known = known & ~ignore[sl]
     vis = int(known.sum())
     if vis < 4:
         return {"fraction": 0.0, "spread": 0.0, "visible": 0.0, "strong": 0.0}
+    # a faint even tone over the whole inside (a shadow's edge, a tinted print) is no mark:
+    # a tick, a cross or a scribble leaves at least a quarter of the inside near paper
+    floor = min(INSIDE_FLOOR_MAX, float(np.percentile(n.ink[sl][known], 25)))
+    ink = n.ink[sl] - max(_local_offset(n, rect), floor)
     hit = (ink >= 1.0) & known
     frac = float(hit.sum()) / vis
     strong = float(((ink >= 2.0) & known).sum()) / vis
@@ -63,27 +67,54 @@ def _local_offset(n: Normalised, rect, ring: tuple[float, float] = (0.6, 2.2)) -
     return float(np.clip(np.median(n.ink[sl][sel]), 0.0, 0.5))
 
 
-def dot_evidence(n: Normalised, x: float, y: float, search: float, ignore: np.ndarray | None = None) -> dict:
-    """A hand-drawn dot near (x, y): how thick the ink gets (a dot is thicker than a line).
+DOT_RADIUS = 2.4   # mm around a lattice point: a dot drawn up to ~1 mm off, 1.5 mm in radius
+LINE_MARGIN = 0.35  # mm beyond a drawn line's half width that still belongs to the line
+DOT_INNER = 1.6     # mm: a dot covers some of this disc round its point
+DOT_BAND_SLACK = 0.25  # mm a line may look thicker than its measured half width
 
-    `thickness` is the largest inscribed radius (mm) of the ink near the point, from a
-    distance transform; a pen line is at most about 0.6 mm thick there, a dot 0.8 mm or
-    more, even where the dot sits on a line. Crossings of drawn lines are left out by
-    `ignore`.
+
+def dot_evidence(n: Normalised, x: float, y: float, lines=(), half: float = 0.4,
+                 ignore: np.ndarray | None = None, radius: float = DOT_RADIUS) -> dict:
+    """A hand-drawn dot near (x, y), told from the drawn lines passing by.
+
+    The drawn lines near the point (`lines`: fitted end points in frame mm, `half`: their
+    measured half width) are masked out with a band of half + LINE_MARGIN, and so is
+    `ignore` (a shaded swamp). What is left is measured two ways: `mass`, the ink's darkness
+    integrated over the disc (mm^2 of full black; blur spreads a dot but keeps its mass),
+    and `thickness`, the largest inscribed radius (mm) of solid ink outside the band. A pen
+    line leaves nothing outside its band; a dot of 0.8 mm radius or more always does, even
+    where a line runs through it. `visible` is the share of the inner disc (DOT_INNER) that
+    can be seen; `hidden` says a line through it is thicker there than a line (a dot on the
+    line or a crossing), so an empty reading there would be a guess.
     """
-    pad = 1.5
-    sl = _window(n, x - search - pad, y - search - pad, 2 * (search + pad), 2 * (search + pad))
-    hit = ((n.ink[sl] >= DOT_INK) & n.known[sl]).astype(np.uint8)
-    dt = cv2.distanceTransform(hit, cv2.DIST_L2, 5)
-    h, w = hit.shape
+    p = n.pxmm
+    sl = _window(n, x - radius - 1, y - radius - 1, 2 * radius + 2, 2 * radius + 2)
+    h, w = n.ink[sl].shape
     yy, xx = np.mgrid[0:h, 0:w]
-    cx, cy = x * n.pxmm - sl[1].start - 0.5, y * n.pxmm - sl[0].start - 0.5
-    inside = np.hypot(xx - cx, yy - cy) <= search * n.pxmm
-    if ignore is not None:
-        inside &= ~ignore[sl]
-    thick = float(dt[inside].max()) / n.pxmm if inside.any() else 0.0
-    raw = float(hit[inside].sum()) / (n.pxmm ** 2) if inside.any() else 0.0
-    return {"thickness": thick, "ink_area": raw, "visible": float(inside.mean())}
+    px = (sl[1].start + xx + 0.5) / p
+    py = (sl[0].start + yy + 0.5) / p
+    disc = np.hypot(px - x, py - y) <= radius
+    band = np.zeros(disc.shape, bool)
+    for a, b in lines:
+        a, b = np.asarray(a, float), np.asarray(b, float)
+        d = b - a
+        t = np.clip(((px - a[0]) * d[0] + (py - a[1]) * d[1]) / max(float(d @ d), 1e-9), 0, 1)
+        band |= np.hypot(px - (a[0] + t * d[0]), py - (a[1] + t * d[1])) <= half + LINE_MARGIN
+    known = n.known[sl] if ignore is None else n.known[sl] & ~ignore[sl]
+    use = disc & known & ~band
+    solid = ((n.ink[sl] >= DOT_INK) & n.known[sl]).astype(np.uint8)
+    dt = cv2.distanceTransform(solid, cv2.DIST_L2, 5) / p
+    mass = float(np.clip(n.excess[sl], 0, None)[use].sum()) / p ** 2
+    thick = float(dt[use].max()) if use.any() else 0.0
+    # where a drawn line runs through the dot's place, the band hides a dot only if the
+    # line is thicker there than a line (a dot on it, or a crossing): then it is unseen
+    inner = np.hypot(px - x, py - y) <= DOT_INNER
+    in_band = inner & band
+    band_thick = float(dt[in_band].max()) if in_band.any() else 0.0
+    hidden = band_thick > half + DOT_BAND_SLACK
+    seen = inner & known & ~band if hidden else inner & known
+    return {"mass": mass, "thickness": thick, "band_thickness": band_thick, "hidden": hidden,
+            "visible": float(seen.sum()) / max(1, int(inner.sum())), "line_halfwidth": half}
 
 
 def line_halfwidth(n: Normalised, segs, default: float = 0.4) -> float:

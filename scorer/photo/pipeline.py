@@ -176,16 +176,7 @@ def _sharpness(n: Normalised, edark: np.ndarray) -> float:
     return float(go[sel].mean() / max(1e-6, ge[sel].mean()))
 
 
-def _intersection(a0, a1, b0, b1):
-    d1, d2 = a1 - a0, b1 - b0
-    den = d1[0] * d2[1] - d1[1] * d2[0]
-    if abs(den) < 1e-9:
-        return None
-    t = ((b0[0] - a0[0]) * d2[1] - (b0[1] - a0[1]) * d2[0]) / den
-    u = ((b0[0] - a0[0]) * d1[1] - (b0[1] - a0[1]) * d1[0]) / den
-    if 0 <= t <= 1 and 0 <= u <= 1:
-        return a0 + t * d1
-    return None
+BOX_INSET = 0.8   # mm inside a tick box's printed border: a slightly misregistered border is no tick
 
 
 def read_marks(n: Normalised, mark_map) -> list[Reading]:
@@ -193,11 +184,17 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
     readings: dict[str, Reading] = {}
     known_f = n.known.astype(np.float32)
     corridor = np.zeros(n.ink.shape, np.uint8)
-    thin = np.zeros(n.ink.shape, np.uint8)
+    swamp = np.zeros(n.ink.shape, np.uint8)
     from .overlay import line_points
     lines = [m for m in mark_map if m.kind == "line"]
     groups: dict[str, list] = {}
-    for m, ev in zip(lines, berms.lines_evidence(n, [m.geom for m in lines])):
+    # each map's field: the piles stand on its border
+    fields: dict[str, tuple[float, float, float, float]] = {}
+    for m in lines:
+        x0, y0, x1, y1 = m.geom
+        f = fields.get(m.group, (x0, y0, x0, y0))
+        fields[m.group] = (min(f[0], x0, x1), min(f[1], y0, y1), max(f[2], x0, x1), max(f[3], y0, y1))
+    for m, ev in zip(lines, berms.lines_evidence(n, [m.geom for m in lines], [fields[m.group] for m in lines])):
         r0 = Reading(m, EMPTY, 0.0, evidence=ev)
         groups.setdefault(m.group, []).append((m.id, ev, line_points(r0)))
     final: dict[str, dict] = {}
@@ -213,13 +210,6 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
             p0, p1 = line_points(r)
             cv2.line(corridor, P(p0), P(p1), 1, max(1, round(3.0 * n.pxmm)), cv2.LINE_8, 4)
             segs.setdefault(m.group, []).append((np.array(p0), np.array(p1)))
-    # where two drawn lines cross, the crossing must not read as a dot
-    for group in segs.values():
-        for i, (a0, a1) in enumerate(group):
-            for b0, b1 in group[i + 1:]:
-                x = _intersection(a0, a1, b0, b1)
-                if x is not None:
-                    cv2.circle(thin, P(x), round(1.5 * n.pxmm * 16), 1, -1, cv2.LINE_8, 4)
     # lattice corners of cells: a house dot there must not count as shading
     corners = np.zeros(n.ink.shape, np.uint8)
     for m in mark_map:
@@ -228,17 +218,17 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
     cell_ignore = corridor.astype(bool) | corners.astype(bool)
     for m in mark_map:
         if m.kind == "box":
-            ev = area.box_evidence(n, m.geom)
+            ev = area.box_evidence(n, m.geom, inset=BOX_INSET)
         elif m.kind == "cell":
             ev = area.box_evidence(n, m.geom, inset=1.2, ignore=cell_ignore)
         else:
             continue
         r = readings[m.id] = decide(m, ev)
-        if m.kind == "cell" and r.state == MARKED and not r.unsure:
-            # a shaded square is no house dot (and no house may stand on a swamp's corner)
+        if m.kind == "cell" and r.state == MARKED:
+            # a shaded square's hatching (even where unsure) is not a house dot at its corners
             x, y, w, h = m.geom
             s = n.pxmm
-            thin[round((y - 0.3) * s):round((y + h + 0.3) * s), round((x - 0.3) * s):round((x + w + 0.3) * s)] = 1
+            swamp[round((y - 0.3) * s):round((y + h + 0.3) * s), round((x - 0.3) * s):round((x + w + 0.3) * s)] = 1
     for m in mark_map:
         if m.kind == "outline":
             xs, ys = [p[0] for p in m.geom], [p[1] for p in m.geom]
@@ -248,13 +238,13 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
             x, y, w, h = m.geom
             poly = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
             readings[m.id] = decide_multi(m, area.region_evidence(n, poly, m.geom, inset_mm=0.45))
-    thin_b = thin.astype(bool)
+    swamp_b = swamp.astype(bool)
     dots = [m for m in mark_map if m.kind == "dot"]
     if dots:
         half = area.line_halfwidth(n, [s for g in segs.values() for s in g])
         for m in dots:
-            ev = area.dot_evidence(n, m.geom[0], m.geom[1], 0.27 * m.geom[2], ignore=thin_b)
-            readings[m.id] = decide(m, {**ev, "line_halfwidth": half})
+            ev = area.dot_evidence(n, m.geom[0], m.geom[1], segs.get(m.group, ()), half, ignore=swamp_b)
+            readings[m.id] = decide(m, ev)
     return [readings[m.id] for m in mark_map if m.id in readings]
 
 
