@@ -44,7 +44,9 @@ def params() -> dict:
 
 def score_line(ev: dict) -> float:
     """Coverage of the fitted line, less a penalty for a long gap or a cluttered corridor."""
-    gap_pen = min(0.15, max(0.0, ev["gap"] - 5.0) * 0.01)
+    # a ruler line is continuous: each mm of its longest gap beyond 4 mm counts against it
+    # (a pen skip is a mm or two; pencil fading over printed colour can reach 10 mm)
+    gap_pen = min(0.45, max(0.0, ev["gap"] - 4.0) * 0.04)
     # a drawn berm ends within a couple of mm of its piles; a fit far off is another line
     off_pen = max(0.0, ev["offset"] - 2.5) * 0.8
     return ev["coverage"] - gap_pen - off_pen - 0.5 * max(0.0, ev["clutter"] - 0.2)
