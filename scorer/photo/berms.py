@@ -460,7 +460,41 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
                     if own.get("ambiguous") or own.get("explained", 0) > 0.9:
                         out[o] = dict(out[o], ambiguous=True)
     nominal = tuple(sorted((cid, ev["_nominal"]) for cid, ev, _ in cands if "_nominal" in ev))
-    return settle_families(out, evs, _families_cached(nominal))
+    out = settle_families(out, evs, _families_cached(nominal))
+    return settle_by_ends(out, evs, segs)
+
+
+def _ends_ok(ev: dict) -> bool:
+    """A fully inked corridor whose ink, traced, ends at both of this candidate's piles."""
+    return "ends" in ev and max(ev["ends"]) <= END_GOOD and ev["coverage"] >= 0.9 and ev["offset"] <= 2.5
+
+
+def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, tuple]) -> dict[str, dict]:
+    """Settle what is still ambiguous by where the drawn ink ends (ruling PH3).
+
+    A candidate whose own ink runs, unbroken, from one of its piles to the other is drawn,
+    whatever its neighbours show. A candidate whose ink ends far from one of its piles, and
+    which such a drawn line explains for most of its length, is empty unless a second,
+    separate line shows along its own corridor (a pile used twice).
+    """
+    drawn = [c for c, ev in raw.items() if "_pts" in ev and _ends_ok(ev)]
+    for cid in drawn:
+        if out[cid].get("ambiguous"):
+            out[cid] = dict(raw[cid], ambiguous=False, settled_by_ends=True)
+    for cid, ev in raw.items():
+        if not out[cid].get("ambiguous") or "_pts" not in ev or "ends" not in ev or max(ev["ends"]) < END_BAD:
+            continue
+        by = [segs[d] for d in drawn if d != cid]
+        if not by:
+            continue
+        expl = np.zeros(len(ev["_pts"]), bool)
+        for a0, a1 in by:
+            expl |= _seg_dist(ev["_pts"], a0, a1) < EXPLAINED
+        share, n_st = second_line(ev, by)
+        if expl.mean() >= 0.5 and n_st >= 6 and share <= 0.2:
+            out[cid] = dict(out[cid], coverage=0.0, gap=ev["length"], ambiguous=False, settled_by_ends=True,
+                            second_line=share)
+    return out
 
 
 @lru_cache(maxsize=32)

@@ -113,8 +113,12 @@ def dot_evidence(n: Normalised, x: float, y: float, lines=(), half: float = 0.4,
     band_thick = float(dt[in_band].max()) if in_band.any() else 0.0
     hidden = band_thick > half + DOT_BAND_SLACK
     seen = inner & known & ~band if hidden else inner & known
+    # a shaded swamp (`ignore`) is not looked into: no house stands on a swamp's corner
+    # (ruling RW4), and a dot inside shading can't be told from it (ruling PH1)
+    room = inner if ignore is None else inner & ~ignore[sl]
+    visible = float(seen.sum()) / int(room.sum()) if room.sum() >= 0.1 * inner.sum() else 0.0
     return {"mass": mass, "thickness": thick, "band_thickness": band_thick, "hidden": hidden,
-            "visible": float(seen.sum()) / max(1, int(inner.sum())), "line_halfwidth": half}
+            "visible": visible, "line_halfwidth": half}
 
 
 def line_halfwidth(n: Normalised, segs, default: float = 0.4) -> float:
