@@ -56,7 +56,7 @@ def _fit(x: np.ndarray, y: np.ndarray, conf: float) -> tuple[float, float]:
 
 
 def main(n: int = 160, n_other: int = 60) -> None:
-    from scorer.photo.decide import CONFIDENT, SCORES, VISIBLE_MIN, score_cross, score_ink
+    from scorer.photo.decide import CONFIDENT, LOW_PXMM, SCORES, VISIBLE_MIN, score_cross, score_ink
     from scorer.photo.errors import UnreadablePhoto
     from scorer.photo.pipeline import scan
     from scorer.photo import decide, games
@@ -74,16 +74,20 @@ def main(n: int = 160, n_other: int = 60) -> None:
             ev, t = x.evidence, truth[x.mark.id]
             if ev.get("ambiguous"):
                 continue     # reported unsure whatever the curve says
-            if x.mark.kind in ("outline", "fillbox") and ev.get("visible", 1.0) < VISIBLE_MIN[x.mark.kind]:
+            if x.mark.kind in ("outline", "fillbox") and "mass" not in ev and \
+                    ev.get("visible", 1.0) < VISIBLE_MIN[x.mark.kind]:
                 continue
             if x.mark.kind in SCORES:
                 data.setdefault(x.mark.kind, []).append((SCORES[x.mark.kind](ev), int(t != "empty")))
                 continue
             kind = "outline" if x.mark.kind == "outline" else "fillbox"
+            low = "_low" if 0.0 < ev.get("photo_pxmm", 0.0) < LOW_PXMM else ""
             if x.mark.states[0] == "empty":
-                data.setdefault(f"{kind}_ink", []).append((score_ink(ev), int(t != "empty")))
+                data.setdefault(f"{kind}_ink{low}", []).append((score_ink(ev), int(t != "empty")))
             if "crossed" in x.mark.states and t != "empty":
-                data.setdefault(f"{kind}_cross", []).append((score_cross(ev), int(t == "crossed")))
+                data.setdefault(f"{kind}_cross{low}", []).append((score_cross(ev), int(t == "crossed")))
+    # kinds this run has no photos for (e.g. N_RAGING_WATERS = 0) keep their fitted values
+    old = json.loads(OUT.read_text()).get("kinds", {}) if OUT.is_file() else {}
     kinds = {}
     for kind, rows in data.items():
         x = np.array([r[0] for r in rows])
@@ -98,8 +102,11 @@ def main(n: int = 160, n_other: int = 60) -> None:
         kinds[kind] = {"mid": round(float(mid), 5), "scale": round(float(scale), 5), "samples": len(rows),
                        "marked": int(y.sum())}
         print(f"{kind}: mid {mid:.4f} scale {scale:.4f} ({len(rows)} marks, {int(y.sum())} marked)")
+    kept = {k: v for k, v in old.items() if k not in kinds}
+    if kept:
+        print(f"kept from the previous fit: {', '.join(sorted(kept))}")
     OUT.write_text(json.dumps({"fitted_on": f"{n} Raging Waters and {n_other} Re-Wilding generated photos, "
-                                            f"seeds {FIRST}+", "kinds": kinds},
+                                            f"seeds {FIRST}+", "kinds": kinds | kept},
                               indent=1, sort_keys=True) + "\n")
     print(f"wrote {OUT}")
 

@@ -93,7 +93,9 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
 
 
 def score_ink(ev: dict) -> float:
-    return ev["ink"]
+    """Outlines: the ink over the whole outline (`marks.ink_mass`), which thin icons keep
+    at low resolution; boxes: the inked share of the visible inside."""
+    return ev["mass"] if "mass" in ev else ev["ink"]
 
 
 def score_cross(ev: dict) -> float:
@@ -102,12 +104,22 @@ def score_cross(ev: dict) -> float:
     return max(ev["cross"], min(1.0, max(0.0, ev["black"] - 0.5) * 2.5))
 
 
+LOW_PXMM = 4.0   # below this many photo px per mm, outlines and boxes have their own curves
+
+
+def multi_kind(mark: Mark, ev: dict, what: str) -> str:
+    """The calibration kind for an outline's or box's ink or cross score: thin strokes fade
+    in small photos, so those are calibrated on their own ("outline_cross_low")."""
+    kind = f"{'outline' if mark.kind == 'outline' else 'fillbox'}_{what}"
+    low = 0.0 < ev.get("photo_pxmm", 0.0) < LOW_PXMM
+    return f"{kind}_low" if low and f"{kind}_low" in params() else kind
+
+
 def decide_multi(mark: Mark, ev: dict) -> Reading:
     """A reading for outlines and boxes with three states (empty, coloured/filled, crossed),
     or two (a printed filled box: filled or crossed; a tick box: empty or filled)."""
-    kind = "outline" if mark.kind == "outline" else "fillbox"
-    p_ink = probability(f"{kind}_ink", score_ink(ev))
-    p_cross = probability(f"{kind}_cross", score_cross(ev))
+    p_ink = probability(multi_kind(mark, ev, "ink"), score_ink(ev))
+    p_cross = probability(multi_kind(mark, ev, "cross"), score_cross(ev))
     states = mark.states
     if len(states) == 3:
         # the cross curve is fitted among marked outlines: it splits a mark into coloured
@@ -121,7 +133,7 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
     ranked = sorted(probs.items(), key=lambda kv: kv[1], reverse=True)
     (state, conf), (alt, _) = ranked[0], ranked[1]
     unsure = conf < CONFIDENT
-    if ev.get("visible", 1.0) < VISIBLE_MIN.get(mark.kind, 0.35) and ev.get("cross", 0.0) < 0.5:
+    if "mass" not in ev and ev.get("visible", 1.0) < VISIBLE_MIN.get(mark.kind, 0.35) and ev.get("cross", 0.0) < 0.5:
         unsure, conf = True, min(conf, 0.5 + 0.5 * ev.get("visible", 0.0))
     ev = {**ev, "score": score_ink(ev), "cross_score": score_cross(ev)}
     return Reading(mark, state, conf, unsure, alt if unsure else None, ev)
