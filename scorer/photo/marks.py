@@ -175,20 +175,20 @@ CROSS_T = (0.1, 0.9)      # the part of each diagonal sampled (a cross may stop 
 CROSS_SIDE = 1.0          # mm from the line to the paper (or colour) beside a stroke
 CROSS_SHIFT = 0.14        # how far each end of a stroke may miss the corner (share of the box):
                           # 1.3 mm on an icon, 0.6 mm on a box (a tick's short stroke is 1.2 mm off)
-CROSS_CONTRAST = 0.2      # grey darkness a stroke shows above both its sides
-CROSS_ABOVE = 0.15        # ... and above the median of the colouring inside the outline
-GREY_SAT = (12.0, 30.0)   # chroma per darkness where ink starts to count as coloured, and fades out
+CROSS_CONTRAST = 0.2      # black a stroke shows above both its sides
+CROSS_ABOVE = 0.15        # ... and above the colouring inside (its median off the diagonals)
+OFF_DIAGONAL = 0.9        # mm from both diagonals: where the colouring's level is taken
 MIN_SAMPLES = 6           # of 40 along a diagonal: fewer seen, the coverage counts for less
 
 
-def _grey(dark: np.ndarray, sat: np.ndarray, norm: np.ndarray) -> np.ndarray:
-    """Darkness of colourless ink only. Chroma per unit of darkness tells ink colours apart
-    however thin or blurred the stroke (mixing with paper scales both): about 60-95 for
-    ballpoint blue or green felt-tip, under 8 for pencil and black, ~20 for black over
-    colour; coloured strokes fade to 0."""
-    obs = 1.0 - (0.299 * norm[..., 0] + 0.587 * norm[..., 1] + 0.114 * norm[..., 2])
-    ratio = sat / np.maximum(obs, 0.05)
-    return dark * np.clip(1.0 - (ratio - GREY_SAT[0]) / GREY_SAT[1], 0.0, 1.0)
+def _black(norm: np.ndarray) -> np.ndarray:
+    """How much of every colour the ink absorbs (CMYK's K: 1 - the brightest channel).
+
+    Black pen absorbs all three (0.9), pencil about half; a coloured ink leaves one channel
+    bright (highlighter none absorbed, ballpoint blue or green felt-tip about 0.4, and a
+    thin or blurred stroke proportionally less), while black over any colouring stays black.
+    """
+    return np.clip(1.0 - norm.max(axis=-1), 0.0, 1.0)
 
 
 def _line_coverage(G: np.ndarray, E: np.ndarray, valid: np.ndarray, floor: np.ndarray, pxmm: float,
@@ -237,20 +237,30 @@ def cross_coverage(n: Normalised, sl, inside: np.ndarray, box) -> float:
     pmax = dark - n.excess[sl]                       # the print dilated by the tolerance
     light = pmax < 0.3                               # paper, a tint, or no print near
     valid = pmax < 0.6                               # elsewhere a stroke must beat the print
-    sat = n.sat[sl] if n.sat is not None else np.zeros_like(dark)
-    # over light print a stroke must be colourless; over coloured print only darker
-    tone = np.where(printed < 0.2, _grey(dark, sat, n.norm[sl]), dark)
+    # over light print a stroke must be black; over coloured print only darker
+    tone = np.where(printed < 0.2, _black(n.norm[sl]), dark)
     # ink multiplies: over print of darkness p a black stroke can add at most 1 - p, so the
     # darkness a stroke adds is measured as a share of the light the print leaves
     over = np.maximum(tone - pmax, 0.0) / np.maximum(1.0 - pmax, 0.2)
     G = np.where(light, tone, over).astype(np.float32)       # at the line
     E = over.astype(np.float32)                               # beside it: print is not a mark
-    sel = inside & valid
-    q = float(np.median(G[sel])) if sel.sum() > 10 else 0.0
-    inner = cv2.dilate(inside.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
-    floor = np.where(inner, q, 0.0)
     x, y, w, h = box
     origin = (sl[0].start, sl[1].start)
+    # the colouring's own level: the inside away from both diagonals (where a cross is not)
+    hh, ww = G.shape
+    X = (origin[1] + np.arange(ww) + 0.5) / n.pxmm - (x + w / 2)
+    Y = (origin[0] + np.arange(hh) + 0.5) / n.pxmm - (y + h / 2)
+    u = np.hypot(w, h)
+    d1 = np.abs(Y[:, None] * w - X[None, :] * h) / u
+    d2 = np.abs(Y[:, None] * w + X[None, :] * h) / u
+    sel = inside & valid
+    off = sel & (np.minimum(d1, d2) > OFF_DIAGONAL)
+    if off.sum() >= 10:
+        q = float(np.median(G[off]))
+    else:     # a small box: the inside is mostly diagonal; its lower quartile is the colouring
+        q = float(np.percentile(G[sel], 25)) if sel.sum() > 10 else 0.0
+    inner = cv2.dilate(inside.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    floor = np.where(inner, q, 0.0)
     shift = CROSS_SHIFT * min(w, h)
     c1 = _line_coverage(G, E, valid, floor, n.pxmm, origin, (x, y), (x + w, y + h), shift)
     c2 = _line_coverage(G, E, valid, floor, n.pxmm, origin, (x + w, y), (x, y + h), shift)
@@ -288,6 +298,7 @@ def ink_mass(n: Normalised, polygon) -> dict:
     ex = n.dark[win] - printed
     sat = n.sat[win] if n.sat is not None else np.zeros_like(ex)
     md = float(ex[region].mean() - np.median(ex[ring]))
+    # colour: chroma above the paper's around it (print is grey, so it adds none)
     mc = float(np.maximum(sat[region] - np.median(sat[ring]), 0.0).mean())
     md_u, mc_u = md / n.calib.dark_threshold, mc / n.calib.chroma_threshold
     return {"mass": max(md_u, mc_u), "mass_dark": md_u, "mass_chroma": mc_u}
