@@ -81,11 +81,17 @@ def main(n: int = 160, n_other: int = 60) -> None:
                 data.setdefault(x.mark.kind, []).append((SCORES[x.mark.kind](ev), int(t != "empty")))
                 continue
             kind = "outline" if x.mark.kind == "outline" else "fillbox"
-            low = "_low" if 0.0 < ev.get("photo_pxmm", 0.0) < LOW_PXMM else ""
-            if x.mark.states[0] == "empty":
-                data.setdefault(f"{kind}_ink{low}", []).append((score_ink(ev), int(t != "empty")))
-            if "crossed" in x.mark.states and t != "empty":
-                data.setdefault(f"{kind}_cross{low}", []).append((score_cross(ev), int(t == "crossed")))
+            printed = x.mark.states[0] != "empty"
+            # curves overlap around the resolution split: each is fitted on its side of it
+            # and on the band between, where the reader takes the less confident of the two
+            px = ev.get("photo_pxmm", 0.0)
+            sides = ([""] if not 0.0 < px < LOW_PXMM[0] else []) + (["_low"] if 0.0 < px < LOW_PXMM[1] else [])
+            for low in sides:
+                if not printed:
+                    data.setdefault(f"{kind}_ink{low}", []).append((score_ink(ev), int(t != "empty")))
+                if "crossed" in x.mark.states and t != "empty":
+                    cross_kind = "printbox" if printed else kind
+                    data.setdefault(f"{cross_kind}_cross{low}", []).append((score_cross(ev), int(t == "crossed")))
     # kinds this run has no photos for (e.g. N_RAGING_WATERS = 0) keep their fitted values
     old = json.loads(OUT.read_text()).get("kinds", {}) if OUT.is_file() else {}
     kinds = {}
@@ -96,9 +102,12 @@ def main(n: int = 160, n_other: int = 60) -> None:
             continue
         mid, scale = _fit(x, y, CONFIDENT)
         lo, hi = x[y == 0].max(), x[y == 1].min()
-        if lo < hi:   # separable: the whole gap between the classes is the unsure band
+        if lo < hi:   # separable: the gap between the classes is the unsure band; each class's
+            # extreme sample is itself confident (halfway from CONFIDENT to 1), so a class piled
+            # up at one value (no cross at all: 0) is not left at the band's edge, all unsure
             mid = (lo + hi) / 2
-            scale = max(scale, (hi - lo) / (2 * math.log(CONFIDENT / (1 - CONFIDENT))))
+            edge = (1 + CONFIDENT) / 2
+            scale = max(scale, (hi - lo) / (2 * math.log(edge / (1 - edge))))
         kinds[kind] = {"mid": round(float(mid), 5), "scale": round(float(scale), 5), "samples": len(rows),
                        "marked": int(y.sum())}
         print(f"{kind}: mid {mid:.4f} scale {scale:.4f} ({len(rows)} marks, {int(y.sum())} marked)")

@@ -104,22 +104,36 @@ def score_cross(ev: dict) -> float:
     return max(ev["cross"], min(1.0, max(0.0, ev["black"] - 0.5) * 2.5))
 
 
-LOW_PXMM = 4.0   # below this many photo px per mm, outlines and boxes have their own curves
+LOW_PXMM = (4.0, 5.5)   # photo px per mm: below the first, outlines and boxes have their own
+                        # curves ("_low"); between the two, the less confident curve decides
 
 
-def multi_kind(mark: Mark, ev: dict, what: str) -> str:
-    """The calibration kind for an outline's or box's ink or cross score: thin strokes fade
-    in small photos, so those are calibrated on their own ("outline_cross_low")."""
-    kind = f"{'outline' if mark.kind == 'outline' else 'fillbox'}_{what}"
-    low = 0.0 < ev.get("photo_pxmm", 0.0) < LOW_PXMM
-    return f"{kind}_low" if low and f"{kind}_low" in params() else kind
+def multi_kinds(mark: Mark, ev: dict, what: str) -> list[str]:
+    """The calibration kinds for an outline's or box's ink or cross score. Thin strokes fade
+    in small photos, so those have their own curves; a box printed filled has its own cross
+    curve ("printbox_cross": a cross over flat print)."""
+    base = "outline" if mark.kind == "outline" else ("printbox" if mark.states[0] != EMPTY else "fillbox")
+    kind = f"{base}_{what}"
+    px = ev.get("photo_pxmm", 0.0)
+    out = []
+    if not 0.0 < px < LOW_PXMM[0]:
+        out.append(kind)
+    if 0.0 < px < LOW_PXMM[1] and f"{kind}_low" in params():
+        out.append(f"{kind}_low")
+    return [k for k in out if k in params()] or [kind if kind in params() else f"fillbox_{what}"]
+
+
+def multi_probability(mark: Mark, ev: dict, what: str, x: float) -> float:
+    """p under the mark's curve, or under the less confident of two near the resolution split."""
+    ps = [probability(k, x) for k in multi_kinds(mark, ev, what)]
+    return min(ps, key=lambda p: abs(p - 0.5))
 
 
 def decide_multi(mark: Mark, ev: dict) -> Reading:
     """A reading for outlines and boxes with three states (empty, coloured/filled, crossed),
     or two (a printed filled box: filled or crossed; a tick box: empty or filled)."""
-    p_ink = probability(multi_kind(mark, ev, "ink"), score_ink(ev))
-    p_cross = probability(multi_kind(mark, ev, "cross"), score_cross(ev))
+    p_ink = multi_probability(mark, ev, "ink", score_ink(ev))
+    p_cross = multi_probability(mark, ev, "cross", score_cross(ev))
     states = mark.states
     if len(states) == 3:
         # the cross curve is fitted among marked outlines: it splits a mark into coloured
