@@ -206,21 +206,19 @@ def _line_coverage(G: np.ndarray, E: np.ndarray, valid: np.ndarray, floor: np.nd
     base = a + d * ts[None, :, None] + v * off[..., None]
     H, W = G.shape
     oy, ox = origin
-
-    def at(o: float):
-        p = base + v * o
-        xs = np.clip(np.round(p[..., 0] * pxmm - ox - 0.5).astype(np.int32), 0, W - 1)
-        ys = np.clip(np.round(p[..., 1] * pxmm - oy - 0.5).astype(np.int32), 0, H - 1)
-        return ys, xs
-
-    yc, xc = at(0.0)
-    yl, xl = at(-CROSS_SIDE)
-    yr, xr = at(CROSS_SIDE)
-    gc = G[yc, xc]
-    hit = (gc - np.maximum(E[yl, xl], E[yr, xr]) > CROSS_CONTRAST) & (gc > floor[yc, xc] + CROSS_ABOVE)
+    # per pixel first (the crop is small), then only looked up along each candidate line:
+    # E on both sides of a line through the pixel, in the direction across the diagonal
+    dx, dy = v * CROSS_SIDE * pxmm
+    side = [cv2.warpAffine(E, np.float32([[1, 0, sx], [0, 1, sy]]), (W, H),
+                           flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+            for sx, sy in ((dx, dy), (-dx, -dy))]
+    hitmap = ((G - np.maximum(side[0], side[1])) > CROSS_CONTRAST) & (G > floor + CROSS_ABOVE)
     # a sample over dark print (within the registration tolerance of an icon's lines) is
     # unknown: it counts only when a stroke shows darker than that print
-    ok = valid[yc, xc] | hit
+    okmap = valid | hitmap
+    xs = np.clip(np.round(base[..., 0] * pxmm - ox - 0.5).astype(np.int32), 0, W - 1)
+    ys = np.clip(np.round(base[..., 1] * pxmm - oy - 0.5).astype(np.int32), 0, H - 1)
+    hit, ok = hitmap[ys, xs], okmap[ys, xs]
     # where print hides most of a diagonal, the few samples left count for less
     cov = hit.sum(axis=1) / np.maximum(ok.sum(axis=1), MIN_SAMPLES)
     return float(cov.max())
@@ -244,6 +242,8 @@ def cross_coverage(n: Normalised, sl, inside: np.ndarray, box) -> float:
     over = np.maximum(tone - pmax, 0.0) / np.maximum(1.0 - pmax, 0.2)
     G = np.where(light, tone, over).astype(np.float32)       # at the line
     E = over.astype(np.float32)                               # beside it: print is not a mark
+    if not (G > CROSS_CONTRAST).any():     # no sample could show a stroke (most marks: empty)
+        return 0.0
     x, y, w, h = box
     origin = (sl[0].start, sl[1].start)
     # the colouring's own level: the inside away from both diagonals (where a cross is not)
