@@ -61,7 +61,7 @@ def _fit(x: np.ndarray, y: np.ndarray, conf: float) -> tuple[float, float]:
 
 
 def main(n: int = 160, n_other: int = 60) -> None:
-    from scorer.photo.decide import CONFIDENT, SCORES, VISIBLE_MIN, score_cross, score_ink
+    from scorer.photo.decide import CONFIDENT, LOW_PXMM, SCORES, VISIBLE_MIN, score_cross, score_ink
     from scorer.photo.errors import UnreadablePhoto
     from scorer.photo.pipeline import scan
     from scorer.photo import decide, games
@@ -79,18 +79,27 @@ def main(n: int = 160, n_other: int = 60) -> None:
             ev, t = x.evidence, truth[x.mark.id]
             if ev.get("ambiguous"):
                 continue     # reported unsure whatever the curve says
-            if x.mark.kind in ("outline", "fillbox") and ev.get("visible", 1.0) < VISIBLE_MIN[x.mark.kind]:
+            if x.mark.kind in ("outline", "fillbox") and "mass" not in ev and \
+                    ev.get("visible", 1.0) < VISIBLE_MIN[x.mark.kind]:
                 continue
             if x.mark.kind in SCORES:
                 data.setdefault(x.mark.kind, []).append((SCORES[x.mark.kind](ev), int(t != "empty"),
                                                          f"{p.name} {x.mark.id}"))
                 continue
             kind = "outline" if x.mark.kind == "outline" else "fillbox"
-            if x.mark.states[0] == "empty":
-                data.setdefault(f"{kind}_ink", []).append((score_ink(ev), int(t != "empty"), f"{p.name} {x.mark.id}"))
-            if "crossed" in x.mark.states and t != "empty":
-                data.setdefault(f"{kind}_cross", []).append((score_cross(ev), int(t == "crossed"),
-                                                             f"{p.name} {x.mark.id}"))
+            printed = x.mark.states[0] != "empty"
+            # curves overlap around the resolution split: each is fitted on its side of it
+            # and on the band between, where the reader takes the less confident of the two
+            px = ev.get("photo_pxmm", 0.0)
+            sides = ([""] if not 0.0 < px < LOW_PXMM[0] else []) + (["_low"] if 0.0 < px < LOW_PXMM[1] else [])
+            for low in sides:
+                if not printed:
+                    data.setdefault(f"{kind}_ink{low}", []).append((score_ink(ev), int(t != "empty"),
+                                                                    f"{p.name} {x.mark.id}"))
+                if "crossed" in x.mark.states and t != "empty":
+                    cross_kind = "printbox" if printed else kind
+                    data.setdefault(f"{cross_kind}_cross{low}", []).append((score_cross(ev), int(t == "crossed"),
+                                                                            f"{p.name} {x.mark.id}"))
     # kinds with no new samples (a game left out with N=0) keep their previous fit
     old = json.loads(OUT.read_text()) if OUT.exists() else {}
     kinds = dict(old.get("kinds", {}))
@@ -105,9 +114,12 @@ def main(n: int = 160, n_other: int = 60) -> None:
             continue
         mid, scale = _fit(x, y, CONFIDENT)
         lo, hi = x[y == 0].max(), x[y == 1].min()
-        if lo < hi:   # separable: the whole gap between the classes is the unsure band
+        if lo < hi:   # separable: the gap between the classes is the unsure band; each class's
+            # extreme sample is itself confident (halfway from CONFIDENT to 1), so a class piled
+            # up at one value (no cross at all: 0) is not left at the band's edge, all unsure
             mid = (lo + hi) / 2
-            scale = max(scale, (hi - lo) / (2 * math.log(CONFIDENT / (1 - CONFIDENT))))
+            edge = (1 + CONFIDENT) / 2
+            scale = max(scale, (hi - lo) / (2 * math.log(edge / (1 - edge))))
         # never steeper than this: a narrow gap in one sample of photos is luck, not a law
         scale = max(scale, MIN_SCALE.get(kind, 0.0))
         names = [r[2] for r in rows]

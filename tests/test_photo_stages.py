@@ -270,7 +270,7 @@ def test_only_the_berms_drawn_are_read_on_a_busy_map():
 
 # ---- Re-Wilding outlines: empty / coloured / crossed ------------------------------------------
 
-REW = SheetId("re-wilding", 1, "stages", 1, "a4", "rolled")
+REW = SheetId("re-wilding", layout("re_wilding").version, "stages", 1, "a4", "rolled")
 
 
 def _rew_marks():

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from scorer.re_wilding.template import load
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "re-wilding"
 
@@ -99,7 +101,7 @@ def test_score_prints_the_breakdown(run):
 
 def _sheet(tmp_path, **data) -> str:
     f = tmp_path / "s.json"
-    f.write_text(json.dumps({"game": "re-wilding", "version": 1, **data}))
+    f.write_text(json.dumps({"game": "re-wilding", "version": load().version, **data}))
     return str(f)
 
 
@@ -137,7 +139,8 @@ def test_render_png_and_svg(run, tmp_path):
 
 @pytest.mark.parametrize("sid,message", [
     ("HW1:rw:1:x:1:a4:r", "is not a Re-Wilding sheet id"),
-    ("HW1:rew:2:x:1:a4:b", "printed from template version 2"),
+    ("HW1:rew:1:x:1:a4:b", "printed from template version 1"),   # the 24 mm QR layout
+    ("HW1:rew:3:x:1:a4:b", "printed from template version 3"),
     ("nonsense", "is not a Re-Wilding sheet id"),
 ])
 def test_a_wrong_sheet_id_is_refused(run, tmp_path, sid, message):

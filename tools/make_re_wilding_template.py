@@ -170,7 +170,8 @@ def template() -> dict:
     chains = {w: [f"sq-{c}-{rw}" for c, rw in chain] for w, chain in CHAINS.items()}
     return {
         "game": "re-wilding",
-        "version": 1,
+        # version 2: a 30 mm QR (24 mm in version 1 could not be read in most 1-3 MP photos)
+        "version": 2,
         "frame": {"width": FRAME_W, "height": FRAME_H},
         "years": YEARS,
         "habitats": HABITATS,
@@ -188,8 +189,8 @@ def template() -> dict:
         "boxes": {
             "marker-tl": box(3, 3, 12, 12), "marker-tr": box(181, 3, 12, 12),
             "marker-br": box(181, 251, 12, 12), "marker-bl": box(3, 251, 12, 12),
-            "qr": box(167.0, 197.0, 24.0, 24.0),
-            "calibration": box(169.0, 229.0, 20.0, 4.0),
+            "qr": box(163.0, 196.5, 30.0, 30.0),
+            "calibration": box(168.0, 232.5, 20.0, 4.0),
             "print-note": box(19.0, 258.0, 120.0, 3.0),
             "title": box(19.0, 3.0, 158.0, 15.0),
             "turn-order": box(4.0, 19.6, 188.0, 6.4),

@@ -101,7 +101,9 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
 
 
 def score_ink(ev: dict) -> float:
-    return ev["ink"]
+    """Outlines: the ink over the whole outline (`marks.ink_mass`), which thin icons keep
+    at low resolution; boxes: the inked share of the visible inside."""
+    return ev["mass"] if "mass" in ev else ev["ink"]
 
 
 def score_cross(ev: dict) -> float:
@@ -110,12 +112,36 @@ def score_cross(ev: dict) -> float:
     return max(ev["cross"], min(1.0, max(0.0, ev["black"] - 0.5) * 2.5))
 
 
+LOW_PXMM = (4.0, 5.5)   # photo px per mm: below the first, outlines and boxes have their own
+                        # curves ("_low"); between the two, the less confident curve decides
+
+
+def multi_kinds(mark: Mark, ev: dict, what: str) -> list[str]:
+    """The calibration kinds for an outline's or box's ink or cross score. Thin strokes fade
+    in small photos, so those have their own curves; a box printed filled has its own cross
+    curve ("printbox_cross": a cross over flat print)."""
+    base = "outline" if mark.kind == "outline" else ("printbox" if mark.states[0] != EMPTY else "fillbox")
+    kind = f"{base}_{what}"
+    px = ev.get("photo_pxmm", 0.0)
+    out = []
+    if not 0.0 < px < LOW_PXMM[0]:
+        out.append(kind)
+    if 0.0 < px < LOW_PXMM[1] and f"{kind}_low" in params():
+        out.append(f"{kind}_low")
+    return [k for k in out if k in params()] or [kind if kind in params() else f"fillbox_{what}"]
+
+
+def multi_probability(mark: Mark, ev: dict, what: str, x: float) -> float:
+    """p under the mark's curve, or under the less confident of two near the resolution split."""
+    ps = [probability(k, x) for k in multi_kinds(mark, ev, what)]
+    return min(ps, key=lambda p: abs(p - 0.5))
+
+
 def decide_multi(mark: Mark, ev: dict) -> Reading:
     """A reading for outlines and boxes with three states (empty, coloured/filled, crossed),
     or two (a printed filled box: filled or crossed; a tick box: empty or filled)."""
-    kind = "outline" if mark.kind == "outline" else "fillbox"
-    p_ink = probability(f"{kind}_ink", score_ink(ev))
-    p_cross = probability(f"{kind}_cross", score_cross(ev))
+    p_ink = multi_probability(mark, ev, "ink", score_ink(ev))
+    p_cross = multi_probability(mark, ev, "cross", score_cross(ev))
     states = mark.states
     if len(states) == 3:
         # the cross curve is fitted among marked outlines: it splits a mark into coloured
@@ -129,7 +155,7 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
     ranked = sorted(probs.items(), key=lambda kv: kv[1], reverse=True)
     (state, conf), (alt, _) = ranked[0], ranked[1]
     unsure = conf < CONFIDENT
-    if ev.get("visible", 1.0) < VISIBLE_MIN.get(mark.kind, 0.35) and ev.get("cross", 0.0) < 0.5:
+    if "mass" not in ev and ev.get("visible", 1.0) < VISIBLE_MIN.get(mark.kind, 0.35) and ev.get("cross", 0.0) < 0.5:
         unsure, conf = True, min(conf, 0.5 + 0.5 * ev.get("visible", 0.0))
     ev = {**ev, "score": score_ink(ev), "cross_score": score_cross(ev)}
     return Reading(mark, state, conf, unsure, alt if unsure else None, ev)

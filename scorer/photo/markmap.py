@@ -27,6 +27,7 @@ class Mark:
     states: tuple[str, ...] = (EMPTY, MARKED)
     group: str = ""
     label: str = ""  # how a player would name it, e.g. "berm N1-E2 in Aquaterra"
+    box: tuple | None = None   # outlines: the printed icon's box (x, y, w, h), where a cross goes
 
     @property
     def name(self) -> str:

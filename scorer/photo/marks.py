@@ -172,35 +172,20 @@ def _crop_mask(n: Normalised, pts_mm, inset_mm: float):
     return sl, m.astype(bool)
 
 
-def _diagonals(n: Normalised, black: np.ndarray, sl, box) -> float:
-    """How much of both diagonals of a box a black stroke covers (a cross): the smaller."""
-    x, y, w, h = box
-    covs = []
-    for (ax, ay), (bx, by) in (((x, y), (x + w, y + h)), ((x + w, y), (x, y + h))):
-        t = np.linspace(0.15, 0.85, 24)
-        px = (ax + (bx - ax) * t) * n.pxmm - sl[1].start
-        py = (ay + (by - ay) * t) * n.pxmm - sl[0].start
-        r = max(1, round(0.9 * n.pxmm))
-        hits = 0
-        for cx, cy in zip(px.astype(int), py.astype(int)):
-            win = black[max(0, cy - r):cy + r + 1, max(0, cx - r):cx + r + 1]
-            hits += bool(win.any())
-        covs.append(hits / len(t))
-    return float(min(covs))
-
-
-def region_evidence(n: Normalised, polygon, box, inset_mm: float = 0.35) -> dict:
+def region_evidence(n: Normalised, polygon, box, inset_mm: float = 0.35, mass: bool = False) -> dict:
     """Ink inside an outline or box and whether a black cross or scribble is on it.
 
     ink: inked share of the visible interior (any colour, pencil included);
     black: share covered by dark colourless strokes; cross: both diagonals of the box
-    crossed by such strokes.
+    crossed by such strokes; with `mass`, also the ink over the outline (`ink_mass`).
     """
     sl, mask = _crop_mask(n, polygon, inset_mm)
     known = mask & n.known[sl]
     vis = int(known.sum())
     if vis < 4:
-        return {"ink": 0.0, "black": 0.0, "cross": 0.0, "visible": 0.0}
+        ev = {"ink": 0.0, "black": 0.0, "cross": cross_coverage(n, sl, mask, box), "visible": 0.0,
+              "photo_pxmm": n.photo_pxmm}
+        return ev | ink_mass(n, polygon) if mass else ev
     ink = (n.ink[sl] >= 1.0)
     sat = n.sat[sl] if n.sat is not None else np.zeros_like(n.ink[sl])
     dk = n.dark[sl]
@@ -209,6 +194,146 @@ def region_evidence(n: Normalised, polygon, box, inset_mm: float = 0.35) -> dict
     light_print = n.printed[sl] < 0.6 if n.printed is not None else ink
     black_all = light_print & (dk >= BLACK_DARK) & (sat < BLACK_SAT) & (dk - n.printed[sl] >= 0.35
                                                                                          if n.printed is not None else ink)
+    ev = {"ink": float((ink & known).sum()) / vis, "black": float((black_all & known).sum()) / vis,
+          "cross": cross_coverage(n, sl, mask, box), "visible": vis / max(1, int(mask.sum())),
+          "photo_pxmm": n.photo_pxmm}
+    return ev | ink_mass(n, polygon) if mass else ev
+
+
+# --- crosses over outlines and boxes -------------------------------------------------
+# A cross is two dark, colourless strokes along the two diagonals of the icon's box, on
+# the paper outside the icon as well as over whatever colour is inside. Colouring is
+# chromatic (ballpoint, felt-tip, highlighter) or, for pencil, about as dark all over the
+# inside as along any line. So a sample on a diagonal counts as crossed when its grey
+# darkness stands above both sides of the line and above what the colouring inside shows.
+CROSS_T = (0.1, 0.9)      # the part of each diagonal sampled (a cross may stop short)
+CROSS_SIDE = 1.0          # mm from the line to the paper (or colour) beside a stroke
+CROSS_SHIFT = 0.14        # how far each end of a stroke may miss the corner (share of the box):
+                          # 1.3 mm on an icon, 0.6 mm on a box (a tick's short stroke is 1.2 mm off)
+CROSS_CONTRAST = 0.2      # black a stroke shows above both its sides
+CROSS_ABOVE = 0.15        # ... and above the colouring inside (its median off the diagonals)
+OFF_DIAGONAL = 0.9        # mm from both diagonals: where the colouring's level is taken
+MIN_SAMPLES = 6           # of 40 along a diagonal: fewer seen, the coverage counts for less
+
+
+def _black(norm: np.ndarray) -> np.ndarray:
+    """How much of every colour the ink absorbs (CMYK's K: 1 - the brightest channel).
+
+    Black pen absorbs all three (0.9), pencil about half; a coloured ink leaves one channel
+    bright (highlighter none absorbed, ballpoint blue or green felt-tip about 0.4, and a
+    thin or blurred stroke proportionally less), while black over any colouring stays black.
+    """
+    return np.clip(1.0 - norm.max(axis=-1), 0.0, 1.0)
+
+
+def _line_coverage(G: np.ndarray, E: np.ndarray, valid: np.ndarray, floor: np.ndarray, pxmm: float,
+                   origin: tuple[int, int], a, b, shift: float, n: int = 40, step: float = 0.3) -> float:
+    """The best share of a straight stroke near a->b (each end shifted up to `shift` mm):
+    samples where G at the line beats E on both sides by CROSS_CONTRAST and the floor."""
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    d = b - a
+    u = d / max(float(np.linalg.norm(d)), 1e-9)
+    v = np.array([-u[1], u[0]])
+    sh = np.linspace(-shift, shift, 2 * max(1, round(shift / step)) + 1)
+    s0, s1 = (m.ravel() for m in np.meshgrid(sh, sh, indexing="ij"))
+    ts = np.linspace(CROSS_T[0], CROSS_T[1], n)
+    off = s0[:, None] * (1 - ts[None]) + s1[:, None] * ts[None]
+    base = a + d * ts[None, :, None] + v * off[..., None]
+    H, W = G.shape
+    oy, ox = origin
+    # per pixel first (the crop is small), then only looked up along each candidate line:
+    # E on both sides of a line through the pixel, in the direction across the diagonal
+    dx, dy = v * CROSS_SIDE * pxmm
+    side = [cv2.warpAffine(E, np.float32([[1, 0, sx], [0, 1, sy]]), (W, H),
+                           flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+            for sx, sy in ((dx, dy), (-dx, -dy))]
+    hitmap = ((G - np.maximum(side[0], side[1])) > CROSS_CONTRAST) & (G > floor + CROSS_ABOVE)
+    # a sample over dark print (within the registration tolerance of an icon's lines) is
+    # unknown: it counts only when a stroke shows darker than that print
+    okmap = valid | hitmap
+    xs = np.clip(np.round(base[..., 0] * pxmm - ox - 0.5).astype(np.int32), 0, W - 1)
+    ys = np.clip(np.round(base[..., 1] * pxmm - oy - 0.5).astype(np.int32), 0, H - 1)
+    hit, ok = hitmap[ys, xs], okmap[ys, xs]
+    # where print hides most of a diagonal, the few samples left count for less
+    cov = hit.sum(axis=1) / np.maximum(ok.sum(axis=1), MIN_SAMPLES)
+    return float(cov.max())
+
+
+def cross_coverage(n: Normalised, sl, inside: np.ndarray, box) -> float:
+    """How much of both diagonals of `box` a hand-drawn black cross covers (the smaller).
+
+    `sl` is the crop (frame px) and `inside` the outline's interior in it. Over print
+    (within the registration tolerance) only darkness above the print counts, and dark
+    print (an icon's lines) is left out.
+    """
+    dark, printed = n.dark[sl], (n.printed[sl] if n.printed is not None else np.zeros_like(n.dark[sl]))
+    pmax = dark - n.excess[sl]                       # the print dilated by the tolerance
+    light = pmax < 0.3                               # paper, a tint, or no print near
+    valid = pmax < 0.6                               # elsewhere a stroke must beat the print
+    # over light print a stroke must be black; over coloured print only darker
+    tone = np.where(printed < 0.2, _black(n.norm[sl]), dark)
+    # ink multiplies: over print of darkness p a black stroke can add at most 1 - p, so the
+    # darkness a stroke adds is measured as a share of the light the print leaves
+    over = np.maximum(tone - pmax, 0.0) / np.maximum(1.0 - pmax, 0.2)
+    G = np.where(light, tone, over).astype(np.float32)       # at the line
+    E = over.astype(np.float32)                               # beside it: print is not a mark
+    if not (G > CROSS_CONTRAST).any():     # no sample could show a stroke (most marks: empty)
+        return 0.0
     x, y, w, h = box
-    return {"ink": float((ink & known).sum()) / vis, "black": float((black_all & known).sum()) / vis,
-            "cross": _diagonals(n, black_all, sl, box), "visible": vis / max(1, int(mask.sum()))}
+    origin = (sl[0].start, sl[1].start)
+    # the colouring's own level: the inside away from both diagonals (where a cross is not)
+    hh, ww = G.shape
+    X = (origin[1] + np.arange(ww) + 0.5) / n.pxmm - (x + w / 2)
+    Y = (origin[0] + np.arange(hh) + 0.5) / n.pxmm - (y + h / 2)
+    u = np.hypot(w, h)
+    d1 = np.abs(Y[:, None] * w - X[None, :] * h) / u
+    d2 = np.abs(Y[:, None] * w + X[None, :] * h) / u
+    sel = inside & valid
+    off = sel & (np.minimum(d1, d2) > OFF_DIAGONAL)
+    if off.sum() >= 10:
+        q = float(np.median(G[off]))
+    else:     # a small box: the inside is mostly diagonal; its lower quartile is the colouring
+        q = float(np.percentile(G[sel], 25)) if sel.sum() > 10 else 0.0
+    inner = cv2.dilate(inside.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    floor = np.where(inner, q, 0.0)
+    shift = CROSS_SHIFT * min(w, h)
+    c1 = _line_coverage(G, E, valid, floor, n.pxmm, origin, (x, y), (x + w, y + h), shift)
+    c2 = _line_coverage(G, E, valid, floor, n.pxmm, origin, (x + w, y), (x, y + h), shift)
+    return min(c1, c2)
+
+
+# --- colouring over thin outlines ------------------------------------------------------
+# A thin icon (a snake, a bullrush) has almost no inside that lies clear of its printed
+# lines once the registration tolerance is left out, so the inked share of the visible
+# inside says nothing at 1-4 MP. What moves with misregistration and blur but keeps its
+# sum is the ink itself: over the outline grown by MASS_GROW, the photo's darkness less
+# the print's (and its chroma less the paper's around it) averages to ~0 for an empty
+# outline, whatever the fit's error, and to the colour's darkness times its share when
+# coloured.
+MASS_GROW = 0.8     # mm around the outline: holds the print wherever the fit puts it
+MASS_RING = 0.8     # mm of paper beyond that: the local baseline (tint, lighting)
+
+
+def ink_mass(n: Normalised, polygon) -> dict:
+    """Excess darkness and chroma over an outline, in units of the photo's thresholds."""
+    sl, inner = _crop_mask(n, polygon, 0.0)
+    pad = round((MASS_GROW + MASS_RING) * n.pxmm) + 1
+    r0, c0 = max(0, sl[0].start - pad), max(0, sl[1].start - pad)
+    r1, c1 = min(n.dark.shape[0], sl[0].stop + pad), min(n.dark.shape[1], sl[1].stop + pad)
+    m = np.zeros((r1 - r0, c1 - c0), np.uint8)
+    m[sl[0].start - r0:sl[0].start - r0 + inner.shape[0], sl[1].start - c0:sl[1].start - c0 + inner.shape[1]] = inner
+    k1, k2 = round(MASS_GROW * n.pxmm), round((MASS_GROW + MASS_RING) * n.pxmm)
+    disc = lambda k: cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))  # noqa: E731
+    region = cv2.dilate(m, disc(k1)).astype(bool)
+    ring = cv2.dilate(m, disc(k2)).astype(bool) & ~region
+    if ring.sum() < 5 or region.sum() < 5:
+        return {"mass": 0.0, "mass_dark": 0.0, "mass_chroma": 0.0}
+    win = (slice(r0, r1), slice(c0, c1))
+    printed = n.printed[win] if n.printed is not None else np.zeros_like(n.dark[win])
+    ex = n.dark[win] - printed
+    sat = n.sat[win] if n.sat is not None else np.zeros_like(ex)
+    md = float(ex[region].mean() - np.median(ex[ring]))
+    # colour: chroma above the paper's around it (print is grey, so it adds none)
+    mc = float(np.maximum(sat[region] - np.median(sat[ring]), 0.0).mean())
+    md_u, mc_u = md / n.calib.dark_threshold, mc / n.calib.chroma_threshold
+    return {"mass": max(md_u, mc_u), "mass_dark": md_u, "mass_chroma": mc_u}

@@ -50,6 +50,7 @@ class Normalised:
     calib: Calibration
     sat: np.ndarray | None = None   # Lab a*b* magnitude of the photo itself (black ink is grey)
     printed: np.ndarray | None = None   # the expected print's darkness (not dilated)
+    photo_pxmm: float = 0.0   # the photo's own resolution on the sheet (px per mm, least)
 
 
 def paper_white(w: np.ndarray, e: Expected) -> np.ndarray:

@@ -232,8 +232,8 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
     for m in mark_map:
         if m.kind == "outline":
             xs, ys = [p[0] for p in m.geom], [p[1] for p in m.geom]
-            box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-            readings[m.id] = decide_multi(m, area.region_evidence(n, m.geom, box))
+            box = m.box or (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            readings[m.id] = decide_multi(m, area.region_evidence(n, m.geom, box, mass=True))
         elif m.kind == "fillbox":
             x, y, w, h = m.geom
             poly = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
@@ -297,8 +297,10 @@ def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None 
                               + (f" ({err:.1f} mm off)" if np.isfinite(err) else "")
                               + "; lay the sheet flat and photograph it from above with all four corner markers in view")
     w = reg.warp(rgb, registration.H, lay.frame_w, lay.frame_h, PXMM)
-    tol = tolerance_for(reg.min_scale(registration.H, lay.frame_w, lay.frame_h))
+    photo_pxmm = reg.min_scale(registration.H, lay.frame_w, lay.frame_h)
+    tol = tolerance_for(photo_pxmm)
     n = normalise(w, expected(sid, PXMM, tol), lay.calibration, len(CALIBRATION_PATCHES))
+    n.photo_pxmm = photo_pxmm
     sharp = _sharpness(n, e.dark)
     if sharp < MIN_SHARPNESS:
         raise UnreadablePhoto("the photo is too blurred to read the marks; hold the phone steady and let it focus")

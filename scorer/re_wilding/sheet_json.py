@@ -1,6 +1,6 @@
 """The Re-Wilding sheet-state JSON: read (validated) and write. See docs/formats.md.
 
-    {"game": "re-wilding", "version": 1,
+    {"game": "re-wilding", "version": 2,
      "filled":  ["sq-2-2-plant-1", "sq-2-2-wild-1", "ab-flip-2", "cal-1-plus", ...],
      "crossed": ["ab-mirror-1", "sq-5-3-plant-2", "sq-5-3-wild-2", ...]}
 

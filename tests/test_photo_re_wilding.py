@@ -1,0 +1,113 @@
+"""Re-Wilding photo reading: crosses over printed boxes, colouring of thin icons, and the
+template version in the QR (version 1 had a 24 mm QR; its sheets are refused, not misread)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from benchmarks.photogen.camera import Shot, photograph
+from scorer.photo import marks as area
+from scorer.photo.errors import UnreadablePhoto
+from scorer.photo.expected import expected
+from scorer.photo.layout import layout
+from scorer.photo.pipeline import scan_bytes
+from sheets.sheetid import SheetId
+
+from test_photo_stages import PX, REW, _line, _rew_marks, _rew_read, _scribble, _x
+
+SHOT = Shot(megapixels=4.0, tilt_deg=10.0, rotation_deg=4.0, fill=0.88, blur=0.4, noise=2.0, quality=85,
+            shadow=False, exif_rotate=0, landscape=False)
+
+
+def _page_with_qr(sid: SheetId, payload: str, pxmm: float = 6.0) -> np.ndarray:
+    from scorer.cli.raging_waters import build_pdf_or_svg
+    from scorer.photo.games import re_wilding as rew
+    from sheets.marks import qr_code
+    from sheets.raster import pdf_pages
+    draw, (x, y, w, _) = rew.page(sid), rew.LAYOUT().qr
+
+    def with_qr(cv):
+        draw(cv)
+        qr_code(cv, x, y, w, payload)
+
+    return np.asarray(pdf_pages(build_pdf_or_svg("pdf", sid.paper, [with_qr]), dpi=pxmm * 25.4)[0])
+
+
+def test_a_sheet_of_the_old_template_version_is_refused_in_one_line(run, tmp_path):
+    sid = SheetId("re-wilding", layout("re_wilding").version, "old", 1, "a4", "blank")
+    old = SheetId("re-wilding", 1, "old", 1, "a4", "blank")
+    assert layout("re_wilding").version >= 2 and old.version == 1
+    jpeg, _, _ = photograph(_page_with_qr(sid, old.encode()), 6.0, SHOT, np.random.default_rng(3))
+    with pytest.raises(UnreadablePhoto, match="template version 1"):
+        scan_bytes(jpeg)
+    f = tmp_path / "old.jpg"
+    f.write_bytes(jpeg)
+    r = run("scan", str(f))
+    assert r.exit_code == 2 and "template version 1" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_the_current_sheet_reads_its_qr_at_two_megapixels():
+    """The 30 mm QR of template version 2 (version 1's 24 mm one failed most 1-3 MP photos)."""
+    sid = SheetId("re-wilding", layout("re_wilding").version, "game-night", 3, "a4", "blank")
+    shot = Shot(megapixels=2.0, tilt_deg=20.0, rotation_deg=30.0, fill=0.8, blur=0.6, noise=3.0, quality=70,
+                shadow=False, exif_rotate=0, landscape=True)
+    jpeg, _, _ = photograph(_page_with_qr(sid, sid.encode()), 6.0, shot, np.random.default_rng(4))
+    assert scan_bytes(jpeg).sheet_id == sid
+
+
+def test_a_cross_over_a_box_printed_filled_reads_crossed():
+    marks = _rew_marks()
+    img = (expected(REW, PX).rgb * 255).astype(np.uint8).copy()
+    pre = [m for m in marks.values() if m.kind == "fillbox" and m.states[0] == "filled"]
+    crossed, plain = pre[0], pre[1]
+    x, y, w, h = crossed.geom
+    _line(img, (x + 0.5, y + 0.5), (x + w - 0.5, y + h - 0.5), (20, 20, 20), 0.45)
+    _line(img, (x + w - 0.5, y + 0.5), (x + 0.5, y + h - 0.5), (20, 20, 20), 0.45)
+    got = _rew_read(img, [crossed.id, plain.id])
+    assert got[crossed.id].state == "crossed"
+    assert got[plain.id].state == "filled" and not got[plain.id].unsure
+
+
+def test_a_tick_in_an_ability_box_is_filled_not_crossed():
+    marks = _rew_marks()
+    img = (expected(REW, PX).rgb * 255).astype(np.uint8).copy()
+    m = next(m for m in marks.values() if m.kind == "fillbox" and m.states == ("empty", "filled", "crossed"))
+    x, y, w, h = m.geom
+    _line(img, (x + 0.2 * w, y + 0.55 * h), (x + 0.42 * w, y + 0.85 * h), (25, 25, 30), 0.45)
+    _line(img, (x + 0.42 * w, y + 0.85 * h), (x + 0.9 * w, y + 0.1 * h), (25, 25, 30), 0.45)
+    ev = area.region_evidence(_normalised(img), ((x, y), (x + w, y), (x + w, y + h), (x, y + h)), m.geom,
+                              inset_mm=0.45)
+    assert ev["cross"] < 0.2 and ev["ink"] > 0.05
+
+
+def _normalised(img):
+    from scorer.photo.normalise import normalise
+    from sheets.marks import CALIBRATION_PATCHES
+    lay = layout("re_wilding")
+    return normalise(img, expected(REW, PX, 0.4), lay.calibration, len(CALIBRATION_PATCHES))
+
+
+def test_a_thin_icon_coloured_in_pencil_shows_ink_mass_even_shifted():
+    """A snake is a thin tube: little of its inside is clear of its printed lines, but the
+    ink over the whole outline shows the colouring, wherever the fit puts the print."""
+    marks = _rew_marks()
+    snake = next(m for m in marks.values() if m.kind == "outline" and "snake" in m.label)
+    img = (expected(REW, PX).rgb * 255).astype(np.uint8).copy()
+    _scribble(img, snake.geom, (120, 120, 125), 0.5, spacing=0.6)
+    shifted = np.roll(img, (2, -2), axis=(0, 1))       # 0.4 mm off: a registration error
+    for im in (img, shifted):
+        n = _normalised(im)
+        coloured = area.ink_mass(n, snake.geom)["mass"]
+        empty = area.ink_mass(n, marks[next(k for k in marks if k != snake.id and "snake" in marks[k].label)].geom)
+        assert coloured > 0.5 > empty["mass"]
+
+
+def test_a_black_cross_over_green_colouring_is_black():
+    marks = _rew_marks()
+    img = (expected(REW, PX).rgb * 255).astype(np.uint8).copy()
+    _scribble(img, marks["sq-4-4-plant-1"].geom, (40, 150, 70), 0.9)
+    _scribble(img, marks["sq-4-4-plant-2"].geom, (40, 150, 70), 0.9)
+    _x(img, marks["sq-4-4-plant-1"])
+    got = _rew_read(img, ["sq-4-4-plant-1", "sq-4-4-plant-2"])
+    assert got["sq-4-4-plant-1"].state == "crossed"
+    assert got["sq-4-4-plant-2"].state == "coloured"
