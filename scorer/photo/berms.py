@@ -93,8 +93,8 @@ TRACE_WIDE = 1.6      # mm either side of the line where the re-fit looks for it
 
 
 def trace_ends(n: Normalised, seg: tuple[float, float, float, float], fit: tuple[float, float],
-               field: tuple[float, float, float, float] | None = None, points: bool = False,
-               both: np.ndarray | None = None) -> tuple:
+               field: tuple[float, float, float, float] | None = None,
+               both: np.ndarray | None = None) -> tuple[float, float]:
     """Follow the drawn line outwards from its middle, past both piles, to where the ink
     ends (TRACE_STOP mm of known paper without ink; unknown pixels under print neither
     stop nor extend it). Returns how far each end lies from its pile centre (mm).
@@ -106,8 +106,7 @@ def trace_ends(n: Normalised, seg: tuple[float, float, float, float], fit: tuple
     corridor fit saw only the part near this candidate), and the trace stays inside
     `field` (x0, y0, x1, y1 in frame mm, widened by TRACE_MARGIN): piles stand on the
     field's border, and beyond it printed names and numbers would only add noise.
-    With `points`, returns the two traced end points (frame mm) instead. `both` is the ink
-    score and known mask merged in two channels (made here when not given).
+    `both` is the ink score and known mask merged in two channels (made here when not given).
     """
     if both is None:
         both = cv2.merge([n.ink, n.known.astype(np.float32)])
@@ -167,9 +166,6 @@ def trace_ends(n: Normalised, seg: tuple[float, float, float, float], fit: tuple
             (a2, b2), *_ = np.linalg.lstsq(A[keep], oo[keep], rcond=None)
         a, b = float(a2), float(b2)
     t0, t1 = t[ends[0]], t[ends[1]]
-    if points:
-        return tuple((float(x0 + u[0] * q + v[0] * (a + b * q)), float(y0 + u[1] * q + v[1] * (a + b * q)))
-                     for q in (t0, t1))
     return float(np.hypot(t0, a + b * t0)), float(np.hypot(t1 - L, a + b * t1))
 
 
