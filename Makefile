@@ -27,7 +27,7 @@ demo: $(STAMP)
 	$(BIN)/highwater sheet re-wilding --players 2 --seed $(SEED) -o $(DEMO)/re-wilding.pdf --force
 	$(BIN)/highwater score re-wilding examples/re-wilding/finished.json
 	$(BIN)/highwater render re-wilding examples/re-wilding/finished.json -o $(DEMO)/re-wilding-example.png --force
-	$(BIN)/highwater scan examples/photos/rolled-tilted.jpg --overlay $(DEMO)/scan-check.png --force
+	$(BIN)/highwater scan examples/photos/rolled-upside-down-exif.jpg --overlay $(DEMO)/scan-check.png --force
 	@echo "Game-night pack written to $(DEMO)/: print raging-waters.pdf at 100 %."
 
 test: $(STAMP)

@@ -138,9 +138,12 @@ def trace_ends(n: Normalised, seg: tuple[float, float, float, float], fit: tuple
                        | (cy < fy0 - TRACE_MARGIN) | (cy > fy1 + TRACE_MARGIN))
             hit &= ~outside
             known |= outside
+        # start from the inked station nearest the middle (the middle may sit in a gap)
+        inked = np.nonzero(hit[(t >= 0) & (t <= L)])[0] + int(np.argmax(t >= 0))
+        start = int(inked[np.argmin(np.abs(inked - mid))]) if len(inked) else mid
         ends = []
         for step in (-1, 1):
-            i, last, misses = mid, mid, 0
+            i, last, misses = start, start, 0
             while 0 <= i < len(t):
                 if hit[i]:
                     last, misses = i, 0

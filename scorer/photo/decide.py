@@ -49,7 +49,11 @@ def score_line(ev: dict) -> float:
     gap_pen = min(0.45, max(0.0, ev["gap"] - 4.0) * 0.04)
     # a drawn berm ends within a couple of mm of its piles; a fit far off is another line
     off_pen = max(0.0, ev["offset"] - 2.5) * 0.8
-    return ev["coverage"] - gap_pen - off_pen - 0.5 * max(0.0, ev["clutter"] - 0.2)
+    # a partly inked corridor whose ink, traced along its own line, reaches neither of this
+    # candidate's piles holds pieces of other lines (crossings, a hatched swamp, a shared pile)
+    ends = ev.get("ends")
+    stray = 0.3 if ends and ev["coverage"] < 0.9 and min(ends) >= 6.5 else 0.0
+    return ev["coverage"] - gap_pen - off_pen - stray - 0.5 * max(0.0, ev["clutter"] - 0.2)
 
 
 def score_box(ev: dict) -> float:
