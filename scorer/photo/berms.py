@@ -121,13 +121,13 @@ def trace_ends(n: Normalised, seg: tuple[float, float, float, float], fit: tuple
     mid = int(np.argmin(np.abs(t - L / 2)))
     stop = round(TRACE_STOP / TRACE_STEP)
     rows = np.arange(len(t))
+    near = np.abs(o) <= ON_LINE
     for it in range(3):
         off = (a + b * t)[:, None] + o[None, :]
         px = x0 + u[0] * t[:, None] + v[0] * off
         py = y0 + u[1] * t[:, None] + v[1] * off
         got = _sample(both, px, py, n.pxmm)
         ink, kn = got[..., 0], got[..., 1] > 0.5
-        near = np.abs(o) <= ON_LINE
         val = np.where(kn & near[None, :], ink, 0)
         hit = val.max(axis=1) >= 1.0
         known = kn[:, near].all(axis=1) | hit
@@ -408,12 +408,7 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
     evs = {cid: ev for cid, ev, _ in cands}
 
     def explained(cid: str, by: list[str]) -> np.ndarray:
-        pts = evs[cid]["_pts"]
-        e = np.zeros(len(pts), bool)
-        for o in by:
-            if o != cid:
-                e |= _seg_dist(pts, *segs[o]) < EXPLAINED
-        return e
+        return _explained_by(evs[cid]["_pts"], [segs[o] for o in by if o != cid])
 
     order = sorted((c for c in cands if "_pts" in c[1]), key=lambda c: c[1]["length"])
     accepted: list[str] = []
@@ -463,6 +458,14 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
     return settle_by_ends(out, evs, segs)
 
 
+def _explained_by(pts: np.ndarray, lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
+    """Which of these stations lie within EXPLAINED mm of one of `lines` (end points)."""
+    e = np.zeros(len(pts), bool)
+    for a0, a1 in lines:
+        e |= _seg_dist(pts, a0, a1) < EXPLAINED
+    return e
+
+
 def _ends_ok(ev: dict) -> bool:
     """A fully inked corridor whose ink, traced, ends at both of this candidate's piles."""
     return "ends" in ev and max(ev["ends"]) <= END_GOOD and ev["coverage"] >= 0.9 and ev["offset"] <= 2.5
@@ -486,11 +489,8 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
         by = [segs[d] for d in drawn if d != cid]
         if not by:
             continue
-        expl = np.zeros(len(ev["_pts"]), bool)
-        for a0, a1 in by:
-            expl |= _seg_dist(ev["_pts"], a0, a1) < EXPLAINED
         share, n_st = second_line(ev, by)
-        if expl.mean() >= 0.5 and n_st >= 6 and share <= 0.2:
+        if _explained_by(ev["_pts"], by).mean() >= 0.5 and n_st >= 6 and share <= 0.2:
             out[cid] = dict(out[cid], coverage=0.0, gap=ev["length"], ambiguous=False, settled_by_ends=True,
                             second_line=share)
     return out

@@ -14,6 +14,7 @@ import math
 from functools import lru_cache
 from importlib import resources
 
+from .berms import END_BAD
 from .markmap import EMPTY, MARKED, Mark, Reading
 
 CONFIDENT = 0.99
@@ -52,7 +53,7 @@ def score_line(ev: dict) -> float:
     # a partly inked corridor whose ink, traced along its own line, reaches neither of this
     # candidate's piles holds pieces of other lines (crossings, a hatched swamp, a shared pile)
     ends = ev.get("ends")
-    stray = 0.3 if ends and ev["coverage"] < 0.9 and min(ends) >= 6.5 else 0.0
+    stray = 0.3 if ends and ev["coverage"] < 0.9 and min(ends) >= END_BAD else 0.0
     return ev["coverage"] - gap_pen - off_pen - stray - 0.5 * max(0.0, ev["clutter"] - 0.2)
 
 
