@@ -61,7 +61,7 @@ def _fit(x: np.ndarray, y: np.ndarray, conf: float) -> tuple[float, float]:
 
 
 def main(n: int = 160, n_other: int = 60) -> None:
-    from scorer.photo.decide import CONFIDENT, LOW_PXMM, SCORES, VISIBLE_MIN, score_cross, score_ink
+    from scorer.photo.decide import CONFIDENT, SCORES, VISIBLE_MIN, bands, score_cross, score_ink
     from scorer.photo.errors import UnreadablePhoto
     from scorer.photo.pipeline import scan
     from scorer.photo import decide, games
@@ -91,11 +91,11 @@ def main(n: int = 160, n_other: int = 60) -> None:
             # curves overlap around the resolution split: each is fitted on its side of it
             # and on the band between, where the reader takes the less confident of the two
             px = ev.get("photo_pxmm", 0.0)
-            sides = ([""] if not 0.0 < px < LOW_PXMM[0] else []) + (["_low"] if 0.0 < px < LOW_PXMM[1] else [])
-            for low in sides:
+            for low in bands("ink", px):
                 if not printed:
                     data.setdefault(f"{kind}_ink{low}", []).append((score_ink(ev), int(t != "empty"),
                                                                     f"{p.name} {x.mark.id}"))
+            for low in bands("cross", px):
                 if "crossed" in x.mark.states and t != "empty":
                     cross_kind = "printbox" if printed else kind
                     data.setdefault(f"{cross_kind}_cross{low}", []).append((score_cross(ev), int(t == "crossed"),

@@ -117,8 +117,17 @@ def score_cross(ev: dict) -> float:
     return max(ev["cross"], min(1.0, max(0.0, ev["black"] - 0.5) * 2.5))
 
 
-LOW_PXMM = (4.0, 5.5)   # photo px per mm: below the first, outlines and boxes have their own
-                        # curves ("_low"); between the two, the less confident curve decides
+# photo px per mm: below the first, outlines and boxes have their own curves ("_low");
+# between the two, the less confident curve decides. Ink fades gradually with resolution;
+# a cross over a filled box is either resolved (from 4.5 px/mm on, the classes separate) or
+# lost in the fill, so its curves split at one resolution with no band between.
+LOW_PXMM = {"ink": (4.0, 5.5), "cross": (4.5, 4.5)}
+
+
+def bands(what: str, px: float) -> list[str]:
+    """The curve suffixes ("" and/or "_low") for an ink or cross score at px per mm."""
+    lo, hi = LOW_PXMM[what]
+    return ([""] if not 0.0 < px < lo else []) + (["_low"] if 0.0 < px < hi else [])
 
 
 def multi_kinds(mark: Mark, ev: dict, what: str) -> list[str]:
@@ -127,12 +136,7 @@ def multi_kinds(mark: Mark, ev: dict, what: str) -> list[str]:
     curve ("printbox_cross": a cross over flat print)."""
     base = "outline" if mark.kind == "outline" else ("printbox" if mark.states[0] != EMPTY else "fillbox")
     kind = f"{base}_{what}"
-    px = ev.get("photo_pxmm", 0.0)
-    out = []
-    if not 0.0 < px < LOW_PXMM[0]:
-        out.append(kind)
-    if 0.0 < px < LOW_PXMM[1] and f"{kind}_low" in params():
-        out.append(f"{kind}_low")
+    out = [kind + b for b in bands(what, ev.get("photo_pxmm", 0.0))]
     return [k for k in out if k in params()] or [kind if kind in params() else f"fillbox_{what}"]
 
 
