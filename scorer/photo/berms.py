@@ -274,6 +274,7 @@ def _seg_dist(pts: np.ndarray, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
 EXPLAINED = 2.0   # mm: a station this close to an accepted line is explained by it
 EXTEND = 3.0      # mm: drawn lines overshoot their piles by this much
 DECIDE_MM = 10.0  # mm of its own a line needs to be told from the lines around it
+PARTLY = 0.3      # coverage from which an empty-looking candidate is checked against its neighbours
 
 
 def _recompute(ev: dict, expl: np.ndarray) -> dict:
@@ -426,6 +427,16 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
         out[cid] = new
         if not is_line(new) and not new.get("ambiguous"):
             accepted.remove(cid)
+    # A partly inked candidate that is not a line on its own evidence is judged, like the
+    # lines above, on the stations the confidently drawn lines leave (a pile it shares
+    # with one, a line crossing it): their ink is theirs, never evidence for this one.
+    sure = [a for a in accepted if is_sure(out[a])]
+    for cid, ev, _ in order:
+        if cid in accepted or is_line(ev) or ev.get("coverage", 0.0) < PARTLY:
+            continue
+        new = _recompute(ev, explained(cid, sure))
+        if not new.get("ambiguous") and new.get("coverage", 0.0) < ev["coverage"]:
+            out[cid] = new
     # A candidate that is inked but explained away by a near-collinear accepted line may
     # still have been drawn as well (a pile used twice): look for a second line where the
     # two diverge; without a clear answer either way it is unsure.
