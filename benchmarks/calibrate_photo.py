@@ -8,8 +8,8 @@ Scans N photos per game (seeds 200000+, kept apart from the benchmark's 100000+)
 mark's score with its true state, and fits p(marked) = 1 / (1 + exp(-(x - mid) / scale))
 per kind by maximum likelihood (a grid search, so separable data does
 not give infinite confidence), under the constraint that no mark of the fitting set is
-confidently wrong (bar, for kinds with 2000+ samples, the most extreme 0.3 % of each
-class). Writes
+confidently wrong (bar, for kinds with 2000+ samples, the most extreme of each class:
+0.3 % of the smaller class). Writes
 scorer/photo/calibration.json.
 """
 from __future__ import annotations
@@ -44,8 +44,10 @@ def _fit(x: np.ndarray, y: np.ndarray, conf: float) -> tuple[float, float]:
     # the benchmark, on other photos, counts what that costs
     neg, pos = np.sort(x[y == 0]), np.sort(x[y == 1])
     if len(x) >= 2000:     # only with plenty of samples is an extreme one an outlier
-        neg = neg[: max(1, int(np.ceil(len(neg) * 0.997)))]
-        pos = pos[int(len(pos) * 0.003):]
+        # a handful: 0.3 % of the smaller class from each (most empty candidates are far
+        # from any ink, so 0.3 % of the empty class would drop the hard cases themselves)
+        k = int(np.ceil(min(len(neg), len(pos)) * 0.003))
+        neg, pos = neg[: len(neg) - k], pos[k:]
     for m in mids:
         for sc in scales:
             # constraint: no empty at p >= conf, no marked at p <= 1 - conf
