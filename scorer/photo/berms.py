@@ -62,6 +62,19 @@ def _plan(segs: tuple, pxmm: float):
     return geo, X, Y
 
 
+CLEAR_MAX = 0.1      # print darkness (within the tolerance) below which a missing line shows
+
+
+def clear_of_print(n: Normalised) -> np.ndarray:
+    """Paper with no print within the tolerance: only there does a missing line show.
+
+    Along a printed line (a lattice line, a swamp's outline) a pencil berm running within
+    the print's tolerance adds little darkness above it, so it reads as a gap; such misses
+    do not break a line (its coverage still counts them).
+    """
+    return (n.dark - n.excess) < CLEAR_MAX
+
+
 def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]],
                    fields: list[tuple[float, float, float, float] | None] | None = None) -> list[dict]:
     """Evidence for many candidate segments, sampled in one pass; `fields` gives each
@@ -69,15 +82,17 @@ def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]],
     if not segs:
         return []
     geo, X, Y = _plan(tuple(tuple(float(v) for v in s) for s in segs), n.pxmm)
-    both = cv2.merge([n.ink, n.known.astype(np.float32)])
+    both = cv2.merge([n.ink, n.known.astype(np.float32), clear_of_print(n).astype(np.float32)])
     sampled = cv2.remap(both, X, Y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     ink = sampled[..., 0].ravel()
     kn = sampled[..., 1].ravel() > 0.5
+    clear = sampled[..., 2].ravel() > 0.5
     out, k = [], 0
     for i, (seg, g) in enumerate(zip(segs, geo)):
         size = g[6].size
         shape = g[6].shape
-        ev = _evidence(seg, g, ink[k:k + size].reshape(shape), kn[k:k + size].reshape(shape))
+        ev = _evidence(seg, g, ink[k:k + size].reshape(shape), kn[k:k + size].reshape(shape),
+                       clear[k:k + size].reshape(shape))
         if ev.get("coverage", 0.0) >= 0.5 and "_pts" in ev:
             ev["ends"] = trace_ends(n, seg, ev["fit"], fields[i] if fields else None, both=both)
         out.append(ev)
@@ -177,13 +192,13 @@ def line_evidence(n: Normalised, seg: tuple[float, float, float, float], known_f
     return lines_evidence(n, [seg])[0]
 
 
-def _evidence(seg, g, ink: np.ndarray, kn: np.ndarray) -> dict:
-    ev = _evidence_core(seg, g, ink, kn)
+def _evidence(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | None = None) -> dict:
+    ev = _evidence_core(seg, g, ink, kn, clear)
     ev["_nominal"] = ((seg[0], seg[1]), (seg[2], seg[3]))
     return ev
 
 
-def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray) -> dict:
+def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | None = None) -> dict:
     x0, y0, x1, y1 = seg
     L, u, v, t, offs, side, px, py = g
     no = len(offs)
@@ -241,8 +256,10 @@ def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray) -> dict:
         return {"coverage": 0.0, "gap": L, "known": 0.0, "clutter": 0.0, "strength": 0.0, "offset": 0.0,
                 "fit": (0.0, 0.0), "length": L}
     cov = float(hit[valid].sum()) / nv
-    # longest run of misses among known stations (unknown stations neither hit nor break)
-    gap = _longest_miss(hit, valid)
+    # longest run of misses among known stations (unknown stations neither hit nor break);
+    # a miss where the line's centre runs along print is no break (see `clear_of_print`)
+    on_clear = clear[np.arange(len(t)), ci] if clear is not None else np.ones(len(t), bool)
+    gap = _longest_miss(hit, valid & (on_clear | hit))
     strength = float(np.median(on[valid & hit])) if (valid & hit).any() else 0.0
     pts = np.stack([x0 + u[0] * t + v[0] * fit_o, y0 + u[1] * t + v[1] * fit_o], axis=1)
     return {"_pts": pts, "_hit": hit, "_valid": valid, "_px": px[:, :no], "_py": py[:, :no], "_prof": inner,
