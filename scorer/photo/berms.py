@@ -94,7 +94,8 @@ def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]],
         ev = _evidence(seg, g, ink[k:k + size].reshape(shape), kn[k:k + size].reshape(shape),
                        clear[k:k + size].reshape(shape))
         if ev.get("coverage", 0.0) >= 0.5 and "_pts" in ev:
-            ev["ends"] = trace_ends(n, seg, ev["fit"], fields[i] if fields else None, both=both)
+            ends, pts = trace(n, seg, ev["fit"], fields[i] if fields else None, both=both)
+            ev["ends"], ev["_end_pts"] = ends, pts
         out.append(ev)
         k += size
     return out
@@ -110,9 +111,17 @@ TRACE_WIDE = 1.6      # mm either side of the line where the re-fit looks for it
 def trace_ends(n: Normalised, seg: tuple[float, float, float, float], fit: tuple[float, float],
                field: tuple[float, float, float, float] | None = None,
                both: np.ndarray | None = None) -> tuple[float, float]:
+    """How far each end of the drawn ink lies from its pile centre (mm); see `trace`."""
+    return trace(n, seg, fit, field, both)[0]
+
+
+def trace(n: Normalised, seg: tuple[float, float, float, float], fit: tuple[float, float],
+          field: tuple[float, float, float, float] | None = None,
+          both: np.ndarray | None = None) -> tuple[tuple[float, float], tuple[np.ndarray, np.ndarray]]:
     """Follow the drawn line outwards from its middle, past both piles, to where the ink
     ends (TRACE_STOP mm of known paper without ink; unknown pixels under print neither
-    stop nor extend it). Returns how far each end lies from its pile centre (mm).
+    stop nor extend it). Returns how far each end lies from its pile centre (mm), and the
+    two end points (frame mm).
 
     A drawn line ends at its two piles, give or take a couple of millimetres; the piles
     on an edge are 11 mm apart. So a candidate that only shares ink with a line drawn to
@@ -184,7 +193,8 @@ def trace_ends(n: Normalised, seg: tuple[float, float, float, float], fit: tuple
             (a2, b2), *_ = np.linalg.lstsq(A[keep], oo[keep], rcond=None)
         a, b = float(a2), float(b2)
     t0, t1 = t[ends[0]], t[ends[1]]
-    return float(np.hypot(t0, a + b * t0)), float(np.hypot(t1 - L, a + b * t1))
+    at = lambda tt: np.array([x0 + u[0] * tt + v[0] * (a + b * tt), y0 + u[1] * tt + v[1] * (a + b * tt)])  # noqa: E731
+    return (float(np.hypot(t0, a + b * t0)), float(np.hypot(t1 - L, a + b * t1))), (at(t0), at(t1))
 
 
 def line_evidence(n: Normalised, seg: tuple[float, float, float, float], known_f: np.ndarray | None = None) -> dict:
@@ -521,6 +531,53 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
         if _explained_by(ev["_pts"], by).mean() >= 0.5 and n_st >= 6 and share <= 0.2:
             out[cid] = dict(out[cid], coverage=0.0, gap=ev["length"], ambiguous=False, settled_by_ends=True,
                             second_line=share)
+    return settle_by_neighbour(out, raw, segs)
+
+
+def _piles(ev: dict) -> tuple[np.ndarray, np.ndarray]:
+    return tuple(np.asarray(p, float) for p in ev["_nominal"])  # type: ignore[return-value]
+
+
+NEIGHBOUR_MIN = 0.5   # coverage from which a candidate could be read as drawn on a neighbour's ink
+
+
+def settle_by_neighbour(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, tuple]) -> dict[str, dict]:
+    """A candidate whose traced ink ends at a neighbour's pile is that neighbour (PH3).
+
+    Candidate P-Q shares pile Q with a fully inked line R-Q. If the ink traced along P-Q
+    ends near Q at one end and, at the other, far from P but at R, the trace followed R-Q:
+    the ink is R-Q's. P-Q (if its corridor is half inked or more) is then empty when
+    nothing else runs along its own corridor (`second_line`), unsure unless a second line
+    clearly does: never marked on ink that is another line's.
+    (A pencil line fading over print stops short of its pile in the open, not at a pile.)
+    """
+    strong = [c for c, ev in raw.items() if "_end_pts" in ev and ev["coverage"] >= 0.9 and ev["offset"] <= 2.5]
+    for cid, ev in raw.items():
+        if ("_end_pts" not in ev or "_nominal" not in ev or out[cid].get("coverage", 0.0) < NEIGHBOUR_MIN
+                or cid in strong and _ends_ok(ev)):
+            continue
+        far = int(np.argmax(ev["ends"]))
+        if ev["ends"][far] < END_BAD or ev["ends"][1 - far] > END_GOOD:
+            continue
+        piles = _piles(ev)
+        shared, end = piles[1 - far], ev["_end_pts"][far]
+        owners = []
+        for o in strong:
+            if o == cid or "_nominal" not in raw[o]:
+                continue
+            op = _piles(raw[o])
+            for k in (0, 1):
+                if np.allclose(op[k], shared, atol=0.01) and np.linalg.norm(op[1 - k] - end) <= END_GOOD:
+                    owners.append(o)
+        if not owners:
+            continue
+        others = [segs[o] for o in strong if o != cid]
+        share, n_st = second_line(ev, others)
+        if n_st >= 6 and share <= 0.25:
+            out[cid] = dict(out[cid], coverage=0.0, gap=ev["length"], ambiguous=False, settled_by_ends=True,
+                            second_line=share, owner=owners[0])
+        elif not (n_st >= 6 and share >= 0.75):
+            out[cid] = dict(out[cid], ambiguous=True, second_line=share, owner=owners[0])
     return out
 
 
