@@ -348,3 +348,14 @@ def test_black_cross_reads_crossed_over_colouring_or_not():
     got = _rew_read(img, ["sq-3-3-plant-1", "sq-3-3-wild-1"])
     assert got["sq-3-3-plant-1"].state == "crossed"
     assert got["sq-3-3-wild-1"].state == "crossed"
+
+
+def test_ink_traced_from_pile_to_pile_makes_a_half_inked_corridor_a_berm():
+    # PH2: a corridor three-quarters inked (crossings left out) is unsure on its own; with
+    # its ink traced unbroken to within a couple of mm of both piles it is a drawn berm
+    ev = {"coverage": 0.75, "gap": 2.5, "offset": 0.5, "clutter": 0.0, "known": 1.0}
+    alone = decide(Mark("x", "line", (0, 0, 60, 0)), ev)
+    traced = decide(Mark("x", "line", (0, 0, 60, 0)), dict(ev, ends=(1.3, 1.1)))
+    stops = decide(Mark("x", "line", (0, 0, 60, 0)), dict(ev, ends=(1.3, 9.0)))
+    assert alone.unsure and stops.unsure
+    assert traced.state == MARKED and not traced.unsure
