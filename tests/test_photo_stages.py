@@ -359,3 +359,17 @@ def test_ink_traced_from_pile_to_pile_makes_a_half_inked_corridor_a_berm():
     stops = decide(Mark("x", "line", (0, 0, 60, 0)), dict(ev, ends=(1.3, 9.0)))
     assert alone.unsure and stops.unsure
     assert traced.state == MARKED and not traced.unsure
+
+
+def test_a_pile_used_twice_for_near_collinear_berms_is_never_read_as_one():
+    # PH3: N1-W1 and N1-W2 (3.2 mm apart at most) both drawn: the pile is used twice. Each
+    # line's ink ends at its own pile, and the other's trace may follow the first; the
+    # reader may be unsure, but must not read either as confidently empty.
+    aq = T.map("aquaterra")
+    img = _page()
+    n1 = np.array(aq.to_mm(*aq.pile("N1").point))
+    for w in ("W1", "W2"):
+        _line(img, n1 + (0.3, -0.2), np.array(aq.to_mm(*aq.pile(w).point)) + (-0.4, 0.3))
+    got = _read_map(img, "aquaterra")
+    for w in ("W1", "W2"):
+        assert got[f"N1-{w}"].state == MARKED or got[f"N1-{w}"].unsure

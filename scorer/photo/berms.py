@@ -356,6 +356,7 @@ def second_line(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: 
     return float((val >= 1.0).mean()), int(use.sum())
 
 
+SECOND_LINE = 0.75  # share of a corridor inked where it leaves the other lines: maybe a second line
 FAMILY_MM = 5.0   # candidates sharing a pile and this close all along are a "family"
 END_GOOD = 5.5    # mm: a drawn line's ends lie this close to its piles (miss and overshoot)
 END_BAD = 6.5     # mm: an end this far from a pile belongs to another pile (11 mm apart)
@@ -383,7 +384,8 @@ def families(segs: dict[str, tuple]) -> dict[str, set[str]]:
     return out
 
 
-def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, set[str]]) -> dict[str, dict]:
+def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, set[str]],
+                    segs: dict[str, tuple] | None = None) -> dict[str, dict]:
     """Near-collinear candidates are decided together, never guessed: when more than one
     member of a family shows ink along its corridor, the family is clear only if exactly
     one member is fully inked and no other is more than faintly inked; otherwise every
@@ -414,8 +416,14 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
             for m in good:
                 out[m] = dict(raw[m], ambiguous=False, family=sorted(group))
             for m in bad:
-                out[m] = dict(out[m], coverage=0.0, gap=raw[m]["length"], ambiguous=False,
-                              family=sorted(group), explained_by_ends=True)
+                # the pile may be used twice: ink all along where the two diverge may be a
+                # second line (or other lines' ink): unsure, never read as empty
+                share, n_st = second_line(raw[m], [segs[g] for g in good]) if segs else (0.0, 0)
+                if n_st >= 6 and share >= SECOND_LINE:
+                    out[m] = dict(out[m], ambiguous=True, family=sorted(group), second_line=share)
+                else:
+                    out[m] = dict(out[m], coverage=0.0, gap=raw[m]["length"], ambiguous=False,
+                                  family=sorted(group), explained_by_ends=True)
             continue
         for m in inked:
             out[m] = dict(out[m], ambiguous=True, family=sorted(group))
@@ -492,7 +500,7 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
                     if own.get("ambiguous") or own.get("explained", 0) > 0.9:
                         out[o] = dict(out[o], ambiguous=True)
     nominal = tuple(sorted((cid, ev["_nominal"]) for cid, ev, _ in cands if "_nominal" in ev))
-    out = settle_families(out, evs, _families_cached(nominal))
+    out = settle_families(out, evs, _families_cached(nominal), segs)
     return settle_by_ends(out, evs, segs)
 
 
