@@ -119,7 +119,7 @@ def _features_for(sid: SheetId) -> reg.Features:
     x, y, w, h = lay.qr
     c = f.centres / PXMM
     far = (c[:, 0] < x - 5) | (c[:, 0] > x + w + 5) | (c[:, 1] < y - 5) | (c[:, 1] > y + h + 8)
-    return reg.Features(f.centres[far], f.half)
+    return reg.textured(reg.Features(f.centres[far], f.half), expected(sid, PXMM).dark)
 
 
 def _sheet_id(g: np.ndarray, lay: Layout, fits, given: SheetId | None,

@@ -238,6 +238,7 @@ class Features:
 
     centres: np.ndarray   # Nx2 frame px
     half: int             # patch half size, px
+    textured: bool = False   # every patch is known to have contrast (see `textured`)
 
 
 def feature_patches(dark: np.ndarray, pxmm: float, step_mm: float = 9.0, half_mm: float = 3.5) -> Features:
@@ -262,6 +263,18 @@ def feature_patches(dark: np.ndarray, pxmm: float, step_mm: float = 9.0, half_mm
     return Features(pts_a[keep], half)
 
 
+MIN_PATCH_STD = 0.02   # a patch of the expected page flatter than this is not matched
+
+
+def textured(feats: Features, edark: np.ndarray) -> Features:
+    """Only the patches with contrast enough to match (`match_features` then needn't check
+    each again on every photo and round)."""
+    half = feats.half
+    keep = [float(edark[cy - half:cy + half + 1, cx - half:cx + half + 1].std()) >= MIN_PATCH_STD
+            for cx, cy in feats.centres.astype(int)]
+    return Features(feats.centres[np.array(keep, bool).reshape(-1)], half, True)
+
+
 def match_features(wdark: np.ndarray, edark: np.ndarray, feats: Features, search: int,
                    min_score: float = 0.55) -> tuple[np.ndarray, np.ndarray]:
     """Where each expected patch is found in the flattened photo: (centres, shifts) in px."""
@@ -274,7 +287,7 @@ def match_features(wdark: np.ndarray, edark: np.ndarray, feats: Features, search
         if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
             continue
         tpl = edark[cy - half:cy + half + 1, cx - half:cx + half + 1]
-        if float(tpl.std()) < 0.02:
+        if not feats.textured and float(tpl.std()) < MIN_PATCH_STD:
             continue
         res = cv2.matchTemplate(wdark[y0:y1, x0:x1], tpl, cv2.TM_CCOEFF_NORMED)
         _, mx, _, loc = cv2.minMaxLoc(res)
