@@ -158,15 +158,16 @@ def _hypot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.sqrt(out, out=out)
 
 
-_LAB_CACHE: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+_LAB_CACHE: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
 def _expected_ab(e: Expected) -> tuple[np.ndarray, np.ndarray]:
-    """The expected page's Lab a* and b* planes (cached per page)."""
-    key = id(e)
-    if key not in _LAB_CACHE:
+    """The expected page's Lab a* and b* planes, cached per rendered page (every
+    tolerance of a page shares its RGB array, which the cache holds on to)."""
+    hit = _LAB_CACHE.get(id(e.rgb))
+    if hit is None or hit[0] is not e.rgb:
         if len(_LAB_CACHE) > 8:
             _LAB_CACHE.clear()
         _, a, b = cv2.split(cv2.cvtColor(e.rgb, cv2.COLOR_RGB2Lab))
-        _LAB_CACHE[key] = (a, b)
-    return _LAB_CACHE[key]
+        hit = _LAB_CACHE[id(e.rgb)] = (e.rgb, a, b)
+    return hit[1], hit[2]

@@ -195,17 +195,23 @@ def missing_hint(layout: Layout, markers: Markers, H: np.ndarray | None, shape: 
 # ---- refinement on printed features ------------------------------------------------------
 
 def warp(img: np.ndarray, H: np.ndarray, frame_w: float, frame_h: float, pxmm: float,
-         interp: int = cv2.INTER_LINEAR) -> np.ndarray:
+         interp: int = cv2.INTER_LINEAR, reduced: dict | None = None) -> np.ndarray:
     """Flatten the photo: the frame at `pxmm` pixels per mm, through H (frame mm -> photo px).
 
     When the photo has far more pixels per mm than wanted it is first reduced (area
-    average), so fine print does not alias.
+    average), so fine print does not alias. `reduced` (a dict the caller keeps) holds
+    reductions already made of this same `img`, by factor, for the next call.
     """
     scale = photo_scale(H, frame_w, frame_h)
     Hs = H
     if scale > 2.2 * pxmm:
         f = 1.0 / int(scale / (1.4 * pxmm))
-        img = cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        small = reduced.get(f) if reduced is not None else None
+        if small is None:
+            small = cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+            if reduced is not None:
+                reduced[f] = small
+        img = small
         Hs = np.diag([f, f, 1.0]) @ H
     S = np.diag([1.0 / pxmm, 1.0 / pxmm, 1.0])  # frame px -> mm
     M = Hs @ S
@@ -327,8 +333,9 @@ def refine(photo_grey: np.ndarray, H: np.ndarray, edark: np.ndarray, feats: Feat
            rounds: int = 2) -> Registration:
     """Re-fit H to printed features found near where H puts them (see module doc)."""
     reg = Registration(H, float("inf"), float("inf"), 0, 0)
+    reduced: dict = {}
     for k in range(rounds):
-        wg = warp(photo_grey, H, frame_w, frame_h, pxmm).astype(np.float32) / 255.0
+        wg = warp(photo_grey, H, frame_w, frame_h, pxmm, reduced=reduced).astype(np.float32) / 255.0
         white = cv2.dilate(cv2.resize(wg, None, fx=0.125, fy=0.125, interpolation=cv2.INTER_AREA),
                            np.ones((5, 5), np.uint8))
         white = cv2.resize(white, (wg.shape[1], wg.shape[0]), interpolation=cv2.INTER_LINEAR)
