@@ -165,24 +165,23 @@ def _find_layout(g: np.ndarray, m: reg.Markers, papers: list[str]) -> tuple[Layo
     before the slow detector reads (a Re-Wilding photo no longer pays for failing to read
     a QR where Raging Waters keeps it). When none reads, the first layout's error is raised.
     """
-    cands, errors = [], []
-    for i, cand in enumerate(games.layouts()):
-        try:
-            cands.append((i, cand, _initial_fits(g, cand, m, papers)))
-        except UnreadablePhoto as ex:
-            errors.append((i, ex))
+    lays = games.layouts()
+    fits: dict[int, list] = {}
+    errors: dict[int, UnreadablePhoto] = {}
     for how in ("grid", "crop"):
-        for i, cand, fits in cands:
-            if any(j == i for j, _ in errors):
+        for i, cand in enumerate(lays):
+            if i in errors:
                 continue
             try:
-                got = _sheet_id(g, cand, fits, None, how)
+                if i not in fits:
+                    fits[i] = _initial_fits(g, cand, m, papers)
+                got = _sheet_id(g, cand, fits[i], None, how)
             except UnreadablePhoto as ex:
-                errors.append((i, ex))
+                errors[i] = ex
                 continue
             if got is not None:
                 return (cand, *got)
-    raise min(errors, key=lambda e: e[0])[1]
+    raise errors[min(errors)]
 
 
 def _check_game(sid: SheetId) -> Layout:
