@@ -82,17 +82,23 @@ def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]],
     if not segs:
         return []
     geo, X, Y = _plan(tuple(tuple(float(v) for v in s) for s in segs), n.pxmm)
-    both = cv2.merge([n.ink, n.known.astype(np.float32), clear_of_print(n).astype(np.float32)])
+    both = cv2.merge([n.ink, n.known.astype(np.float32)])
     sampled = cv2.remap(both, X, Y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     ink = sampled[..., 0].ravel()
     kn = sampled[..., 1].ravel() > 0.5
-    clear = sampled[..., 2].ravel() > 0.5
+    clear = cv2.remap(clear_of_print(n).astype(np.float32), X, Y, cv2.INTER_LINEAR,
+                      borderMode=cv2.BORDER_CONSTANT, borderValue=0).ravel() > 0.5
+    plain = _plain_segments(geo, ink, kn)
     out, k = [], 0
     for i, (seg, g) in enumerate(zip(segs, geo)):
         size = g[6].size
         shape = g[6].shape
-        ev = _evidence(seg, g, ink[k:k + size].reshape(shape), kn[k:k + size].reshape(shape),
-                       clear[k:k + size].reshape(shape))
+        if plain is not None and plain[i] is not None:   # clearly no line: skip the profile work
+            ev = _no_line(g[0], len(g[3]), *plain[i])
+            ev["_nominal"] = ((seg[0], seg[1]), (seg[2], seg[3]))
+        else:
+            ev = _evidence(seg, g, ink[k:k + size].reshape(shape), kn[k:k + size].reshape(shape),
+                           clear[k:k + size].reshape(shape))
         if ev.get("coverage", 0.0) >= 0.5 and "_pts" in ev:
             ends, pts = trace(n, seg, ev["fit"], fields[i] if fields else None, both=both)
             ev["ends"], ev["_end_pts"] = ends, pts
@@ -208,6 +214,36 @@ def _evidence(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | None 
     return ev
 
 
+def _plain_segments(geo, ink: np.ndarray, kn: np.ndarray) -> list[tuple[int, int] | None] | None:
+    """For every candidate at once: (known stations, strong known stations) where so few
+    stations hold a strong peak that `_evidence_core` would stop at once, else None.
+    All candidates share the profile's columns, so their stations stack into one array."""
+    ncol = {g[6].shape[1] for g in geo}
+    rows = [g[6].shape[0] for g in geo]
+    if len(ncol) != 1 or min(rows) < 1:
+        return None
+    ncol, no = ncol.pop(), len(geo[0][4])
+    if any(len(g[4]) != no for g in geo):
+        return None
+    total = sum(rows) * ncol
+    inner = ink[:total].reshape(-1, ncol)[:, :no]
+    inner_k = kn[:total].reshape(-1, ncol)[:, :no]
+    strong = np.where(inner_k, inner, 0).max(axis=1) >= 1.0
+    known_st = inner_k.any(axis=1)
+    starts = np.cumsum([0] + rows[:-1])
+    n_strong = np.add.reduceat(strong.astype(np.int64), starts)
+    n_known = np.add.reduceat(known_st.astype(np.int64), starts)
+    n_sk = np.add.reduceat((strong & known_st).astype(np.int64), starts)
+    return [(int(nk), int(sk)) if ns < 0.2 * r else None for ns, nk, sk, r in zip(n_strong, n_known, n_sk, rows)]
+
+
+def _no_line(L: float, stations: int, nk: int, strong_known: int) -> dict:
+    """The evidence of a candidate with too few strong peaks to hold a line."""
+    return {"coverage": strong_known / nk if nk else 0.0, "gap": L,
+            "known": nk / stations, "clutter": 0.0, "strength": 0.0, "offset": 0.0, "fit": (0.0, 0.0),
+            "length": L}
+
+
 def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | None = None) -> dict:
     x0, y0, x1, y1 = seg
     L, u, v, t, offs, side, px, py = g
@@ -221,10 +257,7 @@ def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | 
     a, b = 0.0, 0.0
     known_st = inner_k.any(axis=1)
     if strong.sum() < 0.2 * len(t):     # most candidates: clearly no line here
-        nk = int(known_st.sum())
-        return {"coverage": float(strong[known_st].mean()) if nk else 0.0, "gap": L,
-                "known": nk / len(t), "clutter": 0.0, "strength": 0.0, "offset": 0.0, "fit": (0.0, 0.0),
-                "length": L}
+        return _no_line(L, len(t), int(known_st.sum()), int((strong & known_st).sum()))
     if strong.sum() >= max(6, 0.25 * len(t)):
         tt, oo = t[strong], offs[arg[strong]]
         keep = np.ones(len(tt), bool)

@@ -74,10 +74,19 @@ def expected(sheet_id: SheetId, pxmm: float, tolerance_mm: float = 0.6) -> Expec
     return _expected(page_key(sheet_id), pxmm, tolerance_mm)
 
 
-@lru_cache(maxsize=16)
-def _expected(sheet_id: SheetId, pxmm: float, tolerance_mm: float = 0.6) -> Expected:
+@lru_cache(maxsize=8)
+def _page(sheet_id: SheetId, pxmm: float) -> tuple[np.ndarray, np.ndarray]:
+    """The rendered page as float RGB and its darkness, shared (read-only) by every tolerance."""
     rgb = _render(page_key(sheet_id), pxmm).astype(np.float32) / 255.0
     dark = 1.0 - luminance(rgb)
+    rgb.setflags(write=False)
+    dark.setflags(write=False)
+    return rgb, dark
+
+
+@lru_cache(maxsize=16)
+def _expected(sheet_id: SheetId, pxmm: float, tolerance_mm: float = 0.6) -> Expected:
+    rgb, dark = _page(page_key(sheet_id), pxmm)
     r = max(1, round(tolerance_mm * pxmm))
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
     dmax = cv2.dilate(dark, k)

@@ -76,6 +76,19 @@ def _upright(arr: np.ndarray, orientation: int) -> np.ndarray:
     return arr
 
 
+def _jpeg_by_opencv(data: bytes, w: int, h: int) -> np.ndarray | None:
+    """Decode a complete RGB JPEG with OpenCV's libjpeg-turbo: the same pixels as Pillow's
+    (checked on the benchmark's photos) in a third of the time, with no copy out of a PIL
+    image. None when the file does not end with the JPEG end marker (so a truncated photo
+    still gets Pillow's error) or OpenCV can't decode it; Pillow then decodes it."""
+    if not data.rstrip(b"\0").endswith(b"\xff\xd9"):
+        return None
+    arr = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR_RGB | cv2.IMREAD_IGNORE_ORIENTATION)
+    if arr is None or arr.shape != (h, w, 3):
+        return None
+    return arr
+
+
 def decode(data: bytes, name: str = "the photo") -> np.ndarray:
     """Decode image bytes to an upright RGB uint8 array.
 
@@ -94,13 +107,19 @@ def decode(data: bytes, name: str = "the photo") -> np.ndarray:
                                       f"{MAX_PIXELS // 1_000_000} MP are refused as a possible decompression bomb")
             if w * h < MIN_PIXELS:
                 raise UnreadablePhoto(f"{name} is only {w}x{h} pixels; move closer or use at least 1 MP")
+            arr = None
             if img.format == "JPEG" and max(w, h) > WORK_LONG_SIDE * 1.9:
                 img.draft("RGB", (w // 2, h // 2))
-            img.load()
+            elif img.format == "JPEG" and img.mode == "RGB":
+                arr = _jpeg_by_opencv(data, w, h)
+            if arr is None:
+                img.load()
             orientation = img.getexif().get(ORIENTATION, 1)
-            if img.mode != "RGB":
-                img = img.convert("RGB")
-            arr = _upright(np.asarray(img), orientation)
+            if arr is None:
+                if img.mode != "RGB":
+                    img = img.convert("RGB")
+                arr = np.asarray(img)
+            arr = _upright(arr, orientation)
     except UnreadablePhoto:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):

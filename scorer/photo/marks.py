@@ -5,6 +5,8 @@ calibrated confidence. Pixels where print is too dark for a mark to show are lef
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import cv2
 import numpy as np
 
@@ -223,31 +225,43 @@ def _black(norm: np.ndarray) -> np.ndarray:
     bright (highlighter none absorbed, ballpoint blue or green felt-tip about 0.4, and a
     thin or blurred stroke proportionally less), while black over any colouring stays black.
     """
-    return np.clip(1.0 - norm.max(axis=-1), 0.0, 1.0)
+    brightest = np.maximum(np.maximum(norm[..., 0], norm[..., 1]), norm[..., 2])
+    return np.clip(1.0 - brightest, 0.0, 1.0)
 
 
-def _line_coverage(G: np.ndarray, E: np.ndarray, valid: np.ndarray, floor: np.ndarray, pxmm: float,
-                   origin: tuple[int, int], a, b, shift: float, n: int = 40, step: float = 0.3) -> float:
-    """The best share of a straight stroke near a->b (each end shifted up to `shift` mm):
-    samples where G at the line beats E on both sides by CROSS_CONTRAST and the floor."""
-    a, b = np.asarray(a, float), np.asarray(b, float)
-    d = b - a
-    u = d / max(float(np.linalg.norm(d)), 1e-9)
-    v = np.array([-u[1], u[0]])
+@lru_cache(maxsize=64)
+def _line_offsets(shift: float, n: int, step: float) -> tuple[np.ndarray, np.ndarray]:
+    """Where along a diagonal the samples are (ts) and how far each candidate line's
+    samples lie beside it (one row per pair of end shifts), in mm."""
     sh = np.linspace(-shift, shift, 2 * max(1, round(shift / step)) + 1)
     s0, s1 = (m.ravel() for m in np.meshgrid(sh, sh, indexing="ij"))
     ts = np.linspace(CROSS_T[0], CROSS_T[1], n)
     off = s0[:, None] * (1 - ts[None]) + s1[:, None] * ts[None]
-    base = a + d * ts[None, :, None] + v * off[..., None]
+    return ts[None, :, None], off[..., None]
+
+
+def _line_coverage(G: np.ndarray, E: np.ndarray, valid: np.ndarray, above: np.ndarray, pxmm: float,
+                   origin: tuple[int, int], a, b, shift: float, n: int = 40, step: float = 0.3) -> float:
+    """The best share of a straight stroke near a->b (each end shifted up to `shift` mm):
+    samples where G at the line beats E on both sides by CROSS_CONTRAST and stands above
+    the colouring (`above`: G > floor + CROSS_ABOVE, per pixel)."""
     H, W = G.shape
-    oy, ox = origin
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    d = b - a
+    u = d / max(float(np.linalg.norm(d)), 1e-9)
+    v = np.array([-u[1], u[0]])
     # per pixel first (the crop is small), then only looked up along each candidate line:
     # E on both sides of a line through the pixel, in the direction across the diagonal
     dx, dy = v * CROSS_SIDE * pxmm
     side = [cv2.warpAffine(E, np.float32([[1, 0, sx], [0, 1, sy]]), (W, H),
                            flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
             for sx, sy in ((dx, dy), (-dx, -dy))]
-    hitmap = ((G - np.maximum(side[0], side[1])) > CROSS_CONTRAST) & (G > floor + CROSS_ABOVE)
+    hitmap = ((G - np.maximum(side[0], side[1])) > CROSS_CONTRAST) & above
+    if not hitmap.any():     # no sample can hit: every candidate covers nothing
+        return 0.0
+    ts, off = _line_offsets(shift, n, step)
+    base = a + d * ts + v * off
+    oy, ox = origin
     # a sample over dark print (within the registration tolerance of an icon's lines) is
     # unknown: it counts only when a stroke shows darker than that print
     okmap = valid | hitmap
@@ -296,9 +310,12 @@ def cross_coverage(n: Normalised, sl, inside: np.ndarray, box) -> float:
         q = float(np.percentile(G[sel], 25)) if sel.sum() > 10 else 0.0
     inner = cv2.dilate(inside.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
     floor = np.where(inner, q, 0.0)
+    above = G > floor + CROSS_ABOVE
     shift = CROSS_SHIFT * min(w, h)
-    c1 = _line_coverage(G, E, valid, floor, n.pxmm, origin, (x, y), (x + w, y + h), shift)
-    c2 = _line_coverage(G, E, valid, floor, n.pxmm, origin, (x + w, y), (x, y + h), shift)
+    c1 = _line_coverage(G, E, valid, above, n.pxmm, origin, (x, y), (x + w, y + h), shift)
+    if c1 == 0.0:            # the smaller of the two is 0 whatever the other diagonal holds
+        return 0.0
+    c2 = _line_coverage(G, E, valid, above, n.pxmm, origin, (x + w, y), (x, y + h), shift)
     return min(c1, c2)
 
 

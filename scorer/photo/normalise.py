@@ -60,17 +60,19 @@ def paper_white(w: np.ndarray, e: Expected) -> np.ndarray:
     ratio = w / np.maximum(e.rgb, 0.5)          # the meadow's tint divided out
     mask = e.paper.astype(np.float32)
     hs, ws = w.shape[0] // f, w.shape[1] // f
-    num = cv2.resize(ratio * mask[..., None], (ws, hs), interpolation=cv2.INTER_AREA)
+    ratio *= mask[..., None]
+    num = cv2.resize(ratio, (ws, hs), interpolation=cv2.INTER_AREA)
     den = cv2.resize(mask, (ws, hs), interpolation=cv2.INTER_AREA)
     valid = den > 0.3
     coarse = num / np.maximum(den, 1e-3)[..., None]
-    lum = luminance(coarse)
     # fill blocks without paper from their nearest neighbours (normalised convolution,
     # finest scale that has support), so a shadow edge is not smeared across print
     vf = valid.astype(np.float32)
     fill = np.zeros_like(coarse)
     todo = ~valid
     for sig in (1.0, 2.5, 6.0, 15.0):
+        if not todo.any():
+            break
         sup = cv2.GaussianBlur(vf, (0, 0), sig)
         val = cv2.GaussianBlur(coarse * vf[..., None], (0, 0), sig) / np.maximum(sup, 1e-6)[..., None]
         use = todo & (sup > 0.02)
@@ -78,7 +80,6 @@ def paper_white(w: np.ndarray, e: Expected) -> np.ndarray:
         todo &= ~use
     fill[todo] = np.median(coarse[valid], axis=0) if valid.any() else 1.0
     coarse = np.where(valid[..., None], coarse, fill)
-    del lum
     # closing on brightness removes drawn lines and fills narrower than ~7 mm, keeps shadow edges
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
     coarse = cv2.morphologyEx(coarse, cv2.MORPH_CLOSE, k)
@@ -119,11 +120,15 @@ def calibrate(dark: np.ndarray, lab: np.ndarray, e: Expected, calibration_box, n
     return Calibration(tuple(obs), tuple(nom), noise, chroma_noise, ok, dt, ct)
 
 
+_UNIT = np.arange(256, dtype=np.float32) / 255.0   # uint8 -> 0..1, as astype(float32) / 255
+
+
 def normalise(w_rgb: np.ndarray, e: Expected, calibration_box, n_patches: int) -> Normalised:
     """From the flattened photo (uint8 RGB, frame pixels) to ink scores."""
-    w = w_rgb.astype(np.float32) / 255.0
+    w = cv2.LUT(w_rgb, _UNIT)                   # w_rgb / 255 as float32
     white = paper_white(w, e)
-    norm = np.clip(w / white, 0.0, 1.2).astype(np.float32)
+    norm = np.divide(w, white, out=w)
+    np.clip(norm, 0.0, 1.2, out=norm)
     # a light smoothing (0.25 mm) averages sensor and JPEG noise across a pen stroke's width
     dark_obs = cv2.GaussianBlur(1.0 - luminance(norm), (0, 0), 0.25 * e.pxmm)
     lab = cv2.cvtColor(np.clip(norm, 0, 1), cv2.COLOR_RGB2Lab)
@@ -132,25 +137,37 @@ def normalise(w_rgb: np.ndarray, e: Expected, calibration_box, n_patches: int) -
     order = np.argsort(xs)
     dark = np.interp(dark_obs, xs[order], np.array(cal.nominal)[order]).astype(np.float32)
     if cal.ok:   # beyond the black patch keep the slope of the last step
-        dark = np.where(dark_obs < xs[0], dark_obs - xs[0] + cal.nominal[0], dark)
-    dark = dark.astype(np.float32)
+        below = dark_obs < xs[0]
+        dark[below] = dark_obs[below] - xs[0] + cal.nominal[0]
     excess = dark - e.dark_max
-    elab = _expected_lab(e)
-    dab = lab[..., 1:] - elab[..., 1:]
-    chroma = np.where(e.flat, np.sqrt(dab[..., 0] ** 2 + dab[..., 1] ** 2), 0.0).astype(np.float32)
-    ink = np.maximum(excess / cal.dark_threshold, chroma / cal.chroma_threshold).astype(np.float32)
+    _, la, lb = cv2.split(lab)
+    ea, eb = _expected_ab(e)
+    chroma = _hypot(la - ea, lb - eb)
+    chroma[~e.flat] = 0.0
+    ink = excess / cal.dark_threshold
+    np.maximum(ink, chroma / cal.chroma_threshold, out=ink)
     known = e.dark_max < KNOWN_MAX
-    sat = np.sqrt(lab[..., 1] ** 2 + lab[..., 2] ** 2).astype(np.float32)
-    return Normalised(e.pxmm, norm, dark, excess.astype(np.float32), chroma, ink, known, cal, sat, e.dark)
+    sat = _hypot(la, lb)
+    return Normalised(e.pxmm, norm, dark, excess, chroma, ink, known, cal, sat, e.dark)
 
 
-_LAB_CACHE: dict[int, np.ndarray] = {}
+def _hypot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """sqrt(a ** 2 + b ** 2) for float32 planes, in a new array (np.hypot rounds differently)."""
+    out = a * a
+    out += b * b
+    return np.sqrt(out, out=out)
 
 
-def _expected_lab(e: Expected) -> np.ndarray:
-    key = id(e)
-    if key not in _LAB_CACHE:
+_LAB_CACHE: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def _expected_ab(e: Expected) -> tuple[np.ndarray, np.ndarray]:
+    """The expected page's Lab a* and b* planes, cached per rendered page (every
+    tolerance of a page shares its RGB array, which the cache holds on to)."""
+    hit = _LAB_CACHE.get(id(e.rgb))
+    if hit is None or hit[0] is not e.rgb:
         if len(_LAB_CACHE) > 8:
             _LAB_CACHE.clear()
-        _LAB_CACHE[key] = cv2.cvtColor(e.rgb, cv2.COLOR_RGB2Lab)
-    return _LAB_CACHE[key]
+        _, a, b = cv2.split(cv2.cvtColor(e.rgb, cv2.COLOR_RGB2Lab))
+        hit = _LAB_CACHE[id(e.rgb)] = (e.rgb, a, b)
+    return hit[1], hit[2]

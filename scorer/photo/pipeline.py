@@ -119,19 +119,27 @@ def _features_for(sid: SheetId) -> reg.Features:
     x, y, w, h = lay.qr
     c = f.centres / PXMM
     far = (c[:, 0] < x - 5) | (c[:, 0] > x + w + 5) | (c[:, 1] < y - 5) | (c[:, 1] > y + h + 8)
-    return reg.Features(f.centres[far], f.half)
+    return reg.textured(reg.Features(f.centres[far], f.half), expected(sid, PXMM).dark)
 
 
-def _sheet_id(g: np.ndarray, lay: Layout, fits, given: SheetId | None) -> tuple[SheetId, np.ndarray]:
+def _sheet_id(g: np.ndarray, lay: Layout, fits, given: SheetId | None,
+              how: str = "all") -> tuple[SheetId, np.ndarray] | None:
+    """The sheet id (given, or read from the QR) and the fit to go on with.
+
+    `how` is passed to `reg.read_qr`; with "grid" a QR that can't be read gives None
+    rather than an error (the caller tries the other layouts' grids before the slow reads).
+    """
     if given is not None:
         H = next((H for p, H in fits if p in (None, given.paper)), fits[0][1])
         return given, H
     text, H = None, fits[0][1]
     for _, Hc in fits:
-        text = reg.read_qr(g, Hc, lay.qr)
+        text = reg.read_qr(g, Hc, lay.qr, how)
         if text:
             H = Hc
             break
+    if not text and how == "grid":
+        return None
     if not text:
         scale = reg.min_scale(H, lay.frame_w, lay.frame_h)
         why = "move closer" if scale < 3.5 else "keep the QR code out of glare and shadow"
@@ -147,6 +155,33 @@ def _sheet_id(g: np.ndarray, lay: Layout, fits, given: SheetId | None) -> tuple[
         if p == sid.paper:
             H = Hc
     return sid, H
+
+
+def _find_layout(g: np.ndarray, m: reg.Markers, papers: list[str]) -> tuple[Layout, SheetId, np.ndarray]:
+    """Every game keeps its markers and QR where its template says: try each layout.
+
+    The first layout whose QR reads wins, as if each were tried in turn with every way of
+    reading, except that the cheap module-grid read is tried at every layout's QR box
+    before the slow detector reads (a Re-Wilding photo no longer pays for failing to read
+    a QR where Raging Waters keeps it). When none reads, the first layout's error is raised.
+    """
+    lays = games.layouts()
+    fits: dict[int, list] = {}
+    errors: dict[int, UnreadablePhoto] = {}
+    for how in ("grid", "crop"):
+        for i, cand in enumerate(lays):
+            if i in errors:
+                continue
+            try:
+                if i not in fits:
+                    fits[i] = _initial_fits(g, cand, m, papers)
+                got = _sheet_id(g, cand, fits[i], None, how)
+            except UnreadablePhoto as ex:
+                errors[i] = ex
+                continue
+            if got is not None:
+                return (cand, *got)
+    raise errors[min(errors)]
 
 
 def _check_game(sid: SheetId) -> Layout:
@@ -266,18 +301,7 @@ def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None 
         lay = _check_game(sheet_id)
         sid, H = _sheet_id(g, lay, _initial_fits(g, lay, m, papers), sheet_id)
     else:
-        # every game keeps its markers and QR where its template says: try each layout
-        found, first_error = None, None
-        for cand in games.layouts():
-            try:
-                fits = _initial_fits(g, cand, m, papers)
-                found = (cand, *_sheet_id(g, cand, fits, None))
-                break
-            except UnreadablePhoto as ex:
-                first_error = first_error or ex
-        if found is None:
-            raise first_error
-        lay, sid, H = found
+        lay, sid, H = _find_layout(g, m, papers)
         lay2 = _check_game(sid)
         if lay2 != lay:   # the QR names another game: fit again with its marker boxes
             lay = lay2
