@@ -46,8 +46,8 @@ def _fit(x: np.ndarray, y: np.ndarray, conf: float) -> tuple[float, float]:
     if len(x) >= 2000:     # only with plenty of samples is an extreme one an outlier
         # a handful: 0.3 % of the smaller class from each (most empty candidates are far
         # from any ink, so 0.3 % of the empty class would drop the hard cases themselves)
-        k = int(np.ceil(min(len(neg), len(pos)) * 0.003))
-        neg, pos = neg[: len(neg) - k], pos[k:]
+        drop = int(np.ceil(min(len(neg), len(pos)) * 0.003))
+        neg, pos = neg[: len(neg) - drop], pos[drop:]
     for m in mids:
         for sc in scales:
             # constraint: no empty at p >= conf, no marked at p <= 1 - conf
