@@ -373,3 +373,34 @@ def test_a_pile_used_twice_for_near_collinear_berms_is_never_read_as_one():
     got = _read_map(img, "aquaterra")
     for w in ("W1", "W2"):
         assert got[f"N1-{w}"].state == MARKED or got[f"N1-{w}"].unsure
+
+
+@pytest.mark.parametrize("dot", [False, True])
+def test_a_line_past_a_hatched_swamps_corner_hides_no_dot(dot):
+    # PH1: hatching that runs into a swamp's corner makes a berm through that lattice point
+    # look thicker than a line. No house stands on a swamp's corner (RW4), so that alone
+    # does not make the point unsure; a dot drawn there anyway still shows beside the line.
+    from scorer.photo.games import raging_waters as rw
+    from scorer.photo.pipeline import read_marks
+    aq = [m for m in rw.mark_map(SheetId("raging-waters", RWV, "stages", 1, "a4", "blank"))
+          if m.group == "aquaterra"]
+    hx, hy = AQ.to_mm(4, 4)
+    p = AQ.pitch
+    cell = next(m for m in aq if m.kind == "cell" and abs(m.geom[0] - hx) < 0.01 and abs(m.geom[1] - hy) < 0.01)
+    img = _page()
+    x0, y0, x1, y1 = next(m for m in aq if m.id == "aquaterra/berm/N4-S1").geom
+    _line(img, (x0 + 0.5, y0 - 0.3), (x1 - 0.4, y1 + 0.3), (40, 40, 40), 0.5)
+    for k in np.arange(0.0, 2 * p, 2.0):
+        _line(img, (hx + min(k, p), hy + max(0, k - p) + 0.1), (hx + max(0, k - p) + 0.1, hy + min(k, p)),
+              (40, 120, 50), 0.6)
+    if dot:
+        cv2.circle(img, (round(hx * PX * 16), round(hy * PX * 16)), round(1.0 * PX * 16), (30, 30, 30), -1,
+                   cv2.LINE_AA, 4)
+    got = {r.mark.id: r for r in read_marks(_norm(img), [m for m in aq if m.kind == "line"
+                                                         or m.id in (cell.id, "aquaterra/house/4,4")])}
+    assert got[cell.id].state == MARKED and not got[cell.id].unsure
+    house = got["aquaterra/house/4,4"]
+    if dot:
+        assert house.state == MARKED or house.unsure
+    else:
+        assert house.state == EMPTY and not house.unsure

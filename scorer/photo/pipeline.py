@@ -214,6 +214,12 @@ def _sharpness(n: Normalised, edark: np.ndarray) -> float:
 BOX_INSET = 0.8   # mm inside a tick box's printed border: a slightly misregistered border is no tick
 
 
+def _on(mask: np.ndarray, point: tuple[float, float], pxmm: float) -> bool:
+    """Whether a frame point (mm) lies on the mask."""
+    r, c = int(point[1] * pxmm), int(point[0] * pxmm)
+    return 0 <= r < mask.shape[0] and 0 <= c < mask.shape[1] and bool(mask[r, c])
+
+
 def read_marks(n: Normalised, mark_map) -> list[Reading]:
     """Read every mark: lines first, so their corridors can be left out of cells and dots."""
     readings: dict[str, Reading] = {}
@@ -279,6 +285,10 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
         half = area.line_halfwidth(n, [s for g in segs.values() for s in g])
         for m in dots:
             ev = area.dot_evidence(n, m.geom[0], m.geom[1], segs.get(m.group, ()), half, ignore=swamp_b)
+            if ev.get("hidden") and _on(swamp_b, m.geom, n.pxmm):
+                # at a shaded square's corner a line looks thick with its hatching; a dot
+                # there still shows as ink beside the line (and no house stands there, RW4)
+                ev = dict(ev, hidden=False, swamp_corner=True)
             readings[m.id] = decide(m, ev)
     return [readings[m.id] for m in mark_map if m.id in readings]
 
