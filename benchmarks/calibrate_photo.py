@@ -27,16 +27,20 @@ OUT = Path(__file__).resolve().parent.parent / "scorer" / "photo" / "calibration
 FIRST = 200_000
 # the least scale per kind, in its score's units (coverage, share, mm^2 of black): with it
 # the unsure band is at least +-4.6 scales wide round the midpoint
-MIN_SCALE = {"line": 0.025, "dot": 0.03, "box": 0.0025, "cell": 0.008}
+MIN_SCALE = {"line": 0.025, "dot": 0.03, "box": 0.0025, "cell": 0.008,
+             # Re-Wilding: ink and cross scores are shares (0-1) of an outline or box
+             "outline_ink": 0.015, "fillbox_ink": 0.015, "outline_cross": 0.02, "fillbox_cross": 0.02,
+             "printbox_cross": 0.02}
 
 
-def _fit(x: np.ndarray, y: np.ndarray, conf: float) -> tuple[float, float]:
+def _fit(x: np.ndarray, y: np.ndarray, conf: float, min_scale: float = 0.0) -> tuple[float, float]:
     """The logistic (mid, scale) of least negative log-likelihood among those that leave no
-    sample of the fitting set confidently on the wrong side (grid search)."""
+    sample of the fitting set confidently on the wrong side and are no steeper than
+    `min_scale` (grid search)."""
     lo, hi = np.percentile(x[y == 1], 1), np.percentile(x[y == 0], 99)
     span = max(abs(hi - lo), float(np.std(x)) * 0.1, 1e-3)
     mids = np.linspace(min(lo, hi) - span, max(lo, hi) + span, 81)
-    scales = span * np.exp(np.linspace(np.log(1e-3), np.log(3.0), 60))
+    scales = np.maximum(span * np.exp(np.linspace(np.log(1e-3), np.log(3.0), 60)), min_scale)
     best, arg = np.inf, (float(np.median(x)), span)
     k = np.log(conf / (1 - conf))
     # the constraint ignores the most extreme 0.3 % of each class: a handful of marks the
@@ -114,16 +118,20 @@ def main(n: int = 160, n_other: int = 60) -> None:
         y = np.array([r[1] for r in rows])
         if y.min() == y.max():
             continue
-        mid, scale = _fit(x, y, CONFIDENT)
+        floor = MIN_SCALE.get(kind.removesuffix("_low"), 0.0)
+        mid, scale = _fit(x, y, CONFIDENT, floor)
         lo, hi = x[y == 0].max(), x[y == 1].min()
-        if lo < hi:   # separable: the gap between the classes is the unsure band; each class's
+        edge = (1 + CONFIDENT) / 2
+        gap_scale = (hi - lo) / (2 * math.log(edge / (1 - edge))) if lo < hi else 0.0
+        if gap_scale >= floor and lo < hi:
+            # separable: the gap between the classes is the unsure band; each class's
             # extreme sample is itself confident (halfway from CONFIDENT to 1), so a class piled
-            # up at one value (no cross at all: 0) is not left at the band's edge, all unsure
+            # up at one value (no cross at all: 0) is not left at the band's edge, all unsure.
+            # (A gap narrower than the floor allows keeps the likelihood fit, which has it.)
             mid = (lo + hi) / 2
-            edge = (1 + CONFIDENT) / 2
-            scale = max(scale, (hi - lo) / (2 * math.log(edge / (1 - edge))))
+            scale = max(scale, gap_scale)
         # never steeper than this: a narrow gap in one sample of photos is luck, not a law
-        scale = max(scale, MIN_SCALE.get(kind, 0.0))
+        scale = max(scale, floor)
         names = [r[2] for r in rows]
         for cls in (0, 1):
             idx = np.nonzero(y == cls)[0]
