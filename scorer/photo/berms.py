@@ -78,7 +78,7 @@ def clear_of_print(n: Normalised) -> np.ndarray:
 def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]],
                    fields: list[tuple[float, float, float, float] | None] | None = None) -> list[dict]:
     """Evidence for many candidate segments, sampled in one pass; `fields` gives each
-    segment's field rectangle for tracing a drawn line to its ends (see `trace_ends`)."""
+    segment's field rectangle for tracing a drawn line to its ends (see `trace`)."""
     if not segs:
         return []
     geo, X, Y = _plan(tuple(tuple(float(v) for v in s) for s in segs), n.pxmm)
@@ -112,13 +112,6 @@ TRACE_BEYOND = 14.0   # mm past a candidate's piles that the trace may run
 TRACE_STOP = 4.0      # mm of plain paper (no ink on the line) that ends a drawn line
 TRACE_MARGIN = 3.0    # mm outside the field a drawn line may still run (to a pile it misses by 2 mm)
 TRACE_WIDE = 1.6      # mm either side of the line where the re-fit looks for its ink
-
-
-def trace_ends(n: Normalised, seg: tuple[float, float, float, float], fit: tuple[float, float],
-               field: tuple[float, float, float, float] | None = None,
-               both: np.ndarray | None = None) -> tuple[float, float]:
-    """How far each end of the drawn ink lies from its pile centre (mm); see `trace`."""
-    return trace(n, seg, fit, field, both)[0]
 
 
 def trace(n: Normalised, seg: tuple[float, float, float, float], fit: tuple[float, float],
@@ -516,7 +509,7 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
             near = [a for a in accepted if (_seg_dist(evs[cid]["_pts"], *segs[a]) < EXPLAINED).mean() > 0.3]
             if any(not is_sure(out[a]) for a in near):
                 out[cid] = dict(out[cid], ambiguous=True, second_line=share)
-            elif n_st >= 6 and share >= 0.75:
+            elif n_st >= 6 and share >= SECOND_LINE:
                 out[cid] = dict(out[cid], coverage=share, gap=0.0, second_line=share)
                 accepted.append(cid)
             elif n_st >= 6 and share <= 0.1:
@@ -617,7 +610,7 @@ def settle_by_neighbour(out: dict[str, dict], raw: dict[str, dict], segs: dict[s
         if n_st >= 6 and share <= 0.25:
             out[cid] = dict(out[cid], coverage=0.0, gap=ev["length"], ambiguous=False, settled_by_ends=True,
                             second_line=share, owner=owners[0])
-        elif not (n_st >= 6 and share >= 0.75):
+        elif not (n_st >= 6 and share >= SECOND_LINE):
             out[cid] = dict(out[cid], ambiguous=True, second_line=share, owner=owners[0])
     return out
 
