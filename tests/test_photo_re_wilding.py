@@ -113,15 +113,14 @@ def test_a_black_cross_over_green_colouring_is_black():
     assert got["sq-4-4-plant-2"].state == "coloured"
 
 
-def test_cross_curves_split_at_one_resolution_and_ink_curves_overlap():
+def test_curves_split_at_one_resolution():
     # PH16: below 4.5 px/mm a black cross over a filled box can vanish into the fill, so its
-    # own curve (fitted there) decides; from 4.5 on only the sharp curve does. Ink fades
-    # gradually: between 4 and 5.5 px/mm the less confident of both curves decides.
+    # own curve (fitted there) decides; from 4.5 on only the sharp curve does, for ink too.
     from scorer.photo.decide import bands, multi_kinds
     from scorer.photo.markmap import CROSSED, EMPTY, FILLED, Mark
     box = Mark("ab-mirror-3", "fillbox", (0, 0, 4.2, 4.2), (EMPTY, FILLED, CROSSED), "ability", "box")
     assert bands("cross", 4.4) == ["_low"] and bands("cross", 4.5) == [""]
-    assert bands("ink", 3.9) == ["_low"] and bands("ink", 5.0) == ["", "_low"] and bands("ink", 5.5) == [""]
+    assert bands("ink", 4.4) == ["_low"] and bands("ink", 4.5) == [""]
     assert multi_kinds(box, {"photo_pxmm": 4.4}, "cross") == ["fillbox_cross_low"]
     assert multi_kinds(box, {"photo_pxmm": 4.6}, "cross") == ["fillbox_cross"]
-    assert multi_kinds(box, {"photo_pxmm": 4.6}, "ink") == ["fillbox_ink", "fillbox_ink_low"]
+    assert multi_kinds(box, {"photo_pxmm": 4.6}, "ink") == ["fillbox_ink"]

@@ -404,3 +404,16 @@ def test_a_line_past_a_hatched_swamps_corner_hides_no_dot(dot):
         assert house.state == MARKED or house.unsure
     else:
         assert house.state == EMPTY and not house.unsure
+
+
+def test_a_piece_of_line_in_a_corridor_is_traced_and_reaches_neither_pile():
+    # PH2: a corridor 30-50 % inked is traced too; a piece of line in its middle (a hatched
+    # square's stroke, part of another berm) ends far from both piles and counts less
+    img = _page()
+    a, b = np.array(_pile("N2")), np.array(_pile("S3"))
+    _line(img, a + (b - a) * 0.3, a + (b - a) * 0.7)
+    ev = berms.line_evidence(_norm(img), (*a, *b))
+    assert berms.PARTLY <= ev["coverage"] < 0.6
+    assert "ends" in ev and min(ev["ends"]) >= berms.END_BAD
+    r = decide(Mark("x", "line", (*a, *b)), ev)
+    assert r.state == EMPTY and not r.unsure

@@ -99,7 +99,7 @@ def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]],
         else:
             ev = _evidence(seg, g, ink[k:k + size].reshape(shape), kn[k:k + size].reshape(shape),
                            clear[k:k + size].reshape(shape))
-        if ev.get("coverage", 0.0) >= 0.5 and "_pts" in ev:
+        if ev.get("coverage", 0.0) >= PARTLY and "_pts" in ev:
             ends, pts = trace(n, seg, ev["fit"], fields[i] if fields else None, both=both)
             ev["ends"], ev["_end_pts"] = ends, pts
         out.append(ev)

@@ -121,10 +121,10 @@ def score_cross(ev: dict) -> float:
 
 
 # photo px per mm: below the first, outlines and boxes have their own curves ("_low");
-# between the two, the less confident curve decides. Ink fades gradually with resolution;
-# a cross over a filled box is either resolved (from 4.5 px/mm on, the classes separate) or
-# lost in the fill, so its curves split at one resolution with no band between.
-LOW_PXMM = {"ink": (4.0, 5.5), "cross": (4.5, 4.5)}
+# between the two (if they differ), the less confident curve decides. Below 4.5 px/mm a
+# cross over a filled box can be lost in the fill; from there on crosses, and ink at every
+# resolution, separate on the calibration photos: one split, no band between.
+LOW_PXMM = {"ink": (4.5, 4.5), "cross": (4.5, 4.5)}
 
 
 def bands(what: str, px: float) -> list[str]:
