@@ -448,8 +448,7 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
                 if n_st >= 6 and share >= SECOND_LINE:
                     out[m] = dict(out[m], ambiguous=True, family=sorted(group), second_line=share)
                 else:
-                    out[m] = dict(out[m], coverage=0.0, gap=raw[m]["length"], ambiguous=False,
-                                  family=sorted(group), explained_by_ends=True)
+                    out[m] = _emptied(out[m], raw[m], family=sorted(group), explained_by_ends=True)
             continue
         for m in inked:
             out[m] = dict(out[m], ambiguous=True, family=sorted(group))
@@ -563,9 +562,13 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
             continue
         share, n_st = second_line(ev, by)
         if _explained_by(ev["_pts"], by).mean() >= 0.5 and n_st >= 6 and share <= 0.2:
-            out[cid] = dict(out[cid], coverage=0.0, gap=ev["length"], ambiguous=False, settled_by_ends=True,
-                            second_line=share)
+            out[cid] = _emptied(out[cid], ev, settled_by_ends=True, second_line=share)
     return settle_by_neighbour(out, raw, segs)
+
+
+def _emptied(ev: dict, raw: dict, **why) -> dict:
+    """The evidence of a candidate read as empty: none of the ink in its corridor is its own."""
+    return dict(ev, coverage=0.0, gap=raw["length"], ambiguous=False, **why)
 
 
 def _piles(ev: dict) -> tuple[np.ndarray, np.ndarray]:
@@ -608,8 +611,7 @@ def settle_by_neighbour(out: dict[str, dict], raw: dict[str, dict], segs: dict[s
         others = [segs[o] for o in strong if o != cid]
         share, n_st = second_line(ev, others)
         if n_st >= 6 and share <= 0.25:
-            out[cid] = dict(out[cid], coverage=0.0, gap=ev["length"], ambiguous=False, settled_by_ends=True,
-                            second_line=share, owner=owners[0])
+            out[cid] = _emptied(out[cid], ev, settled_by_ends=True, second_line=share, owner=owners[0])
         elif not (n_st >= 6 and share >= SECOND_LINE):
             out[cid] = dict(out[cid], ambiguous=True, second_line=share, owner=owners[0])
     return out
