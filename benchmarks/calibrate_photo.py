@@ -103,9 +103,9 @@ def main(n: int = 160, n_other: int = 60) -> None:
                                                                     f"{p.name} {x.mark.id}"))
             for low in bands("cross", px):
                 if "crossed" in x.mark.states and t != "empty":
-                    cross_kind = "printbox" if printed else kind
-                    data.setdefault(f"{cross_kind}_cross{low}", []).append((score_cross(ev), int(t == "crossed"),
-                                                                            f"{p.name} {x.mark.id}"))
+                    ck = f"{'printbox' if printed else kind}_cross{low}"
+                    data.setdefault(ck, []).append((score_cross(ev, ck), int(t == "crossed"),
+                                                    f"{p.name} {x.mark.id}"))
     # kinds with no new samples (a game left out with N=0) keep their previous fit
     old = json.loads(OUT.read_text()) if OUT.exists() else {}
     kinds = dict(old.get("kinds", {}))

@@ -124,3 +124,48 @@ def test_curves_split_at_one_resolution():
     assert multi_kinds(box, {"photo_pxmm": 4.4}, "cross") == ["fillbox_cross_low"]
     assert multi_kinds(box, {"photo_pxmm": 4.6}, "cross") == ["fillbox_cross"]
     assert multi_kinds(box, {"photo_pxmm": 4.6}, "ink") == ["fillbox_ink"]
+
+
+def _small_photo(img: np.ndarray, pxmm: float, quality: int = 75) -> np.ndarray:
+    """The page as a phone takes it from afar: `pxmm` px per mm, a little blur, JPEG with
+    colour at half resolution; scaled back to the reader's 5 px per mm."""
+    import cv2
+    f = pxmm / PX
+    small = cv2.resize(cv2.GaussianBlur(img, (0, 0), 0.5 / f), None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    ok, buf = cv2.imencode(".jpg", cv2.cvtColor(small, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, quality])
+    back = cv2.cvtColor(cv2.imdecode(buf, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
+    return cv2.resize(back, (img.shape[1], img.shape[0]), interpolation=cv2.INTER_LINEAR)
+
+
+def test_a_cross_over_a_filled_box_in_a_small_photo_darkens_both_diagonals():
+    """PH16: at 3 px per mm a ballpoint cross over a box filled in blue ballpoint is a blurred
+    pixel wide; averaged along both diagonals it still stands out, where colouring and a tick
+    (one diagonal) do not."""
+    marks = _rew_marks()
+    boxes = [m for m in marks.values() if m.kind == "fillbox" and m.states == ("empty", "filled", "crossed")]
+    filled, crossed, ticked = boxes[:3]
+    img = (expected(REW, PX).rgb * 255).astype(np.uint8).copy()
+    for m in (filled, crossed):
+        x, y, w, h = m.geom
+        _scribble(img, ((x, y), (x + w, y), (x + w, y + h), (x, y + h)), (35, 50, 150), 0.5, spacing=0.6)
+    x, y, w, h = crossed.geom
+    _line(img, (x + 0.3, y + 0.3), (x + w - 0.3, y + h - 0.3), (20, 20, 25), 0.45)
+    _line(img, (x + w - 0.3, y + 0.3), (x + 0.3, y + h - 0.3), (20, 20, 25), 0.45)
+    x, y, w, h = ticked.geom
+    _line(img, (x + 0.2 * w, y + 0.55 * h), (x + 0.42 * w, y + 0.85 * h), (25, 25, 30), 0.45)
+    _line(img, (x + 0.42 * w, y + 0.85 * h), (x + 0.9 * w, y + 0.1 * h), (25, 25, 30), 0.45)
+    n = _normalised(_small_photo(img, 3.0))
+    got = {m.id: area.cross_contrast(n, m.geom) for m in (filled, crossed, ticked)}
+    # the fitted curve's unsure band is about 0.03-0.22 (calibration.json, fillbox_cross_low)
+    assert got[crossed.id] > 0.22
+    assert got[filled.id] < 0.03 and got[ticked.id] < 0.03
+
+
+def test_only_hand_filled_boxes_in_small_photos_use_the_matched_filter():
+    # PH16: flat print keeps the per-sample test (it sees every cross there), and an icon's
+    # colouring is not even over its box, so outlines keep it too
+    from scorer.photo.decide import score_cross
+    ev = {"cross": 0.1, "arms": 0.6, "black": 0.0}
+    assert score_cross(ev, "fillbox_cross_low") == 0.6
+    assert score_cross(ev, "fillbox_cross") == score_cross(ev, "outline_cross_low") == 0.1
+    assert score_cross(ev, "printbox_cross_low") == 0.1

@@ -114,10 +114,19 @@ def score_ink(ev: dict) -> float:
     return ev["mass"] if "mass" in ev else ev["ink"]
 
 
-def score_cross(ev: dict) -> float:
-    """A cross covers both diagonals; a black scribble covers most of the area (dense
-    pencil or ballpoint colouring can look black in patches, so only a large share counts)."""
-    return max(ev["cross"], min(1.0, max(0.0, ev["black"] - 0.5) * 2.5))
+# the cross curves scored by the matched filter (`marks.cross_contrast`): below the split a
+# stroke over a box's colouring is too blurred for the per-sample test. Not over flat print,
+# where that test sees every cross, nor on outlines: an icon's colouring is not even over its
+# box (heather's fingers), so the level beside the diagonals says little there
+ARM_KINDS = frozenset({"fillbox_cross_low"})
+
+
+def score_cross(ev: dict, kind: str = "") -> float:
+    """A cross covers both diagonals (for `ARM_KINDS`: darkens both, on average); a black
+    scribble covers most of the area (dense pencil or ballpoint colouring can look black in
+    patches, so only a large share counts)."""
+    x = ev.get("arms", 0.0) if kind in ARM_KINDS else ev["cross"]
+    return max(x, min(1.0, max(0.0, ev["black"] - 0.5) * 2.5))
 
 
 # photo px per mm: below the first, outlines and boxes have their own curves ("_low");
@@ -143,22 +152,28 @@ def multi_kinds(mark: Mark, ev: dict, what: str) -> list[str]:
     return [k for k in out if k in params()] or [kind if kind in params() else f"fillbox_{what}"]
 
 
-def multi_probability(mark: Mark, ev: dict, what: str, x: float) -> float:
+def multi_probability(mark: Mark, ev: dict, what: str) -> float:
     """p under the mark's curve, or under the less confident of two near the resolution split."""
-    ps = [probability(k, x) for k in multi_kinds(mark, ev, what)]
+    ps = [probability(k, multi_score(ev, what, k)) for k in multi_kinds(mark, ev, what)]
     return min(ps, key=lambda p: abs(p - 0.5))
+
+
+def multi_score(ev: dict, what: str, kind: str) -> float:
+    """The score an outline's or box's curve `kind` is fitted on."""
+    return score_ink(ev) if what == "ink" else score_cross(ev, kind)
 
 
 def decide_multi(mark: Mark, ev: dict) -> Reading:
     """A reading for outlines and boxes with three states (empty, coloured/filled, crossed),
     or two (a printed filled box: filled or crossed; a tick box: empty or filled)."""
-    p_ink = multi_probability(mark, ev, "ink", score_ink(ev))
-    p_cross = multi_probability(mark, ev, "cross", score_cross(ev))
+    p_ink = multi_probability(mark, ev, "ink")
+    p_cross = multi_probability(mark, ev, "cross")
+    x_cross = max(multi_score(ev, "cross", k) for k in multi_kinds(mark, ev, "cross"))
     states = mark.states
     if len(states) == 3:
         # the cross curve is fitted among marked outlines: it splits a mark into coloured
         # or crossed; a clear X with little ink inside counts as a mark by itself
-        p_any = p_ink if score_cross(ev) < 0.5 else max(p_ink, p_cross)
+        p_any = p_ink if x_cross < 0.5 else max(p_ink, p_cross)
         probs = {states[0]: 1 - p_any, states[1]: p_any * (1 - p_cross), states[2]: p_any * p_cross}
     elif states[0] != EMPTY:           # printed filled: only a cross can be added
         probs = {states[0]: 1 - p_cross, states[1]: p_cross}
@@ -169,5 +184,5 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
     unsure = conf < CONFIDENT
     if "mass" not in ev and ev.get("visible", 1.0) < VISIBLE_MIN.get(mark.kind, 0.35) and ev.get("cross", 0.0) < 0.5:
         unsure, conf = True, min(conf, 0.5 + 0.5 * ev.get("visible", 0.0))
-    ev = {**ev, "score": score_ink(ev), "cross_score": score_cross(ev)}
+    ev = {**ev, "score": score_ink(ev), "cross_score": x_cross}
     return Reading(mark, state, conf, unsure, alt if unsure else None, ev)

@@ -179,14 +179,15 @@ def region_evidence(n: Normalised, polygon, box, inset_mm: float = 0.35, mass: b
 
     ink: inked share of the visible interior (any colour, pencil included);
     black: share covered by dark colourless strokes; cross: both diagonals of the box
-    crossed by such strokes; with `mass`, also the ink over the outline (`ink_mass`).
+    crossed by such strokes; arms: both diagonals' mean contrast (`cross_contrast`, for
+    small photos); with `mass`, also the ink over the outline (`ink_mass`).
     """
     sl, mask = _crop_mask(n, polygon, inset_mm)
     known = mask & n.known[sl]
     vis = int(known.sum())
     if vis < 4:
-        ev = {"ink": 0.0, "black": 0.0, "cross": cross_coverage(n, sl, mask, box), "visible": 0.0,
-              "photo_pxmm": n.photo_pxmm}
+        ev = {"ink": 0.0, "black": 0.0, "cross": cross_coverage(n, sl, mask, box), "arms": cross_contrast(n, box),
+              "visible": 0.0, "photo_pxmm": n.photo_pxmm}
         return ev | ink_mass(n, polygon) if mass else ev
     ink = (n.ink[sl] >= 1.0)
     sat = n.sat[sl] if n.sat is not None else np.zeros_like(n.ink[sl])
@@ -197,8 +198,8 @@ def region_evidence(n: Normalised, polygon, box, inset_mm: float = 0.35, mass: b
     black_all = light_print & (dk >= BLACK_DARK) & (sat < BLACK_SAT) & (dk - n.printed[sl] >= 0.35
                                                                                          if n.printed is not None else ink)
     ev = {"ink": float((ink & known).sum()) / vis, "black": float((black_all & known).sum()) / vis,
-          "cross": cross_coverage(n, sl, mask, box), "visible": vis / max(1, int(mask.sum())),
-          "photo_pxmm": n.photo_pxmm}
+          "cross": cross_coverage(n, sl, mask, box), "arms": cross_contrast(n, box),
+          "visible": vis / max(1, int(mask.sum())), "photo_pxmm": n.photo_pxmm}
     return ev | ink_mass(n, polygon) if mass else ev
 
 
@@ -317,6 +318,69 @@ def cross_coverage(n: Normalised, sl, inside: np.ndarray, box) -> float:
         return 0.0
     c2 = _line_coverage(G, E, valid, above, n.pxmm, origin, (x + w, y), (x, y + h), shift)
     return min(c1, c2)
+
+
+# --- crosses in small photos: a matched filter -----------------------------------------
+# Below ~4.5 px per mm a pen stroke is one or two blurred pixels and JPEG keeps colour at half
+# resolution, so a black stroke over colouring rarely stands CROSS_CONTRAST above its sides at
+# any one sample, yet it darkens the whole diagonal a little. Averaged along each arm of the
+# X, that small contrast adds up where single samples are noise (a matched filter).
+ARM_SPAN = (0.2, 0.75)   # the part of each half-diagonal sampled, from the centre (inside the box)
+ARM_WOBBLE = 0.15        # mm across the diagonal: a hand-drawn stroke is taken where darkest
+ARM_OFF = 0.6            # mm from both diagonals: where the colouring's own level is taken
+ARM_INSET = 0.5          # mm inside the box's edges (its printed outline) for that level
+ARM_SAMPLES = 12
+
+
+def _arm_means(T: np.ndarray, pxmm: float, origin: tuple[int, int], box) -> tuple[float, float]:
+    """The mean of T along each diagonal's two arms above the colouring's level (T's median
+    off both diagonals inside the box)."""
+    x, y, w, h = box
+    oy, ox = origin
+    cx, cy, hd = x + w / 2, y + h / 2, float(np.hypot(w, h)) / 2
+    H, W = T.shape
+    X = (ox + np.arange(W) + 0.5) / pxmm - cx
+    Y = (oy + np.arange(H) + 0.5) / pxmm - cy
+    d1 = np.abs(Y[:, None] * w - X[None, :] * h) / (2 * hd)
+    d2 = np.abs(Y[:, None] * w + X[None, :] * h) / (2 * hd)
+    inside = (np.abs(X[None, :]) < w / 2 - ARM_INSET) & (np.abs(Y[:, None]) < h / 2 - ARM_INSET)
+    off = inside & (np.minimum(d1, d2) > ARM_OFF)
+    if off.sum() >= 4:
+        q = float(np.median(T[off]))
+    elif inside.any():
+        q = float(np.percentile(T[inside], 30))
+    else:
+        q = 0.0
+    rs = np.linspace(ARM_SPAN[0], ARM_SPAN[1], ARM_SAMPLES) * hd
+    across = np.linspace(-ARM_WOBBLE, ARM_WOBBLE, 5)
+    means = []
+    for sx, sy in ((1, 1), (-1, -1), (1, -1), (-1, 1)):     # d1's two arms, then d2's
+        e = np.array([sx * w / 2, sy * h / 2]) / hd
+        v = np.array([-e[1], e[0]])
+        px = (cx + rs[:, None] * e[0] + across[None, :] * v[0]) * pxmm - ox - 0.5
+        py = (cy + rs[:, None] * e[1] + across[None, :] * v[1]) * pxmm - oy - 0.5
+        vals = cv2.remap(T, px.astype(np.float32), py.astype(np.float32), cv2.INTER_LINEAR,
+                         borderMode=cv2.BORDER_REPLICATE)
+        means.append(float(vals.max(axis=1).mean()) - q)
+    return (means[0] + means[1]) / 2, (means[2] + means[3]) / 2
+
+
+def cross_contrast(n: Normalised, box) -> float:
+    """How much darker both diagonals of `box` are than the colouring beside them, averaged
+    along each (the smaller of the two): black (1 - the brightest channel) plus darkness.
+
+    A cross scores about its stroke's contrast; colouring, a tick (one diagonal) or nothing
+    about 0. Used below the resolution split, where `cross_coverage` loses blurred strokes.
+    """
+    x, y, w, h = box
+    sl = _window(n, x - 0.5, y - 0.5, w + 1.0, h + 1.0)
+    origin = (sl[0].start, sl[1].start)
+    tones = (_black(n.norm[sl]).astype(np.float32), n.dark[sl].astype(np.float32))
+    a1, a2 = 0.0, 0.0
+    for T in tones:
+        m1, m2 = _arm_means(np.ascontiguousarray(T), n.pxmm, origin, box)
+        a1, a2 = a1 + m1, a2 + m2
+    return min(a1, a2)
 
 
 # --- colouring over thin outlines ------------------------------------------------------
