@@ -161,11 +161,44 @@ def test_a_cross_over_a_filled_box_in_a_small_photo_darkens_both_diagonals():
     assert got[filled.id] < 0.03 and got[ticked.id] < 0.03
 
 
-def test_only_hand_filled_boxes_in_small_photos_use_the_matched_filter():
-    # PH16: flat print keeps the per-sample test (it sees every cross there), and an icon's
-    # colouring is not even over its box, so outlines keep it too
+def test_small_photos_use_the_matched_filter_except_over_print():
+    # PH16: below the split a cross over colouring is measured along its whole diagonals;
+    # flat print keeps the per-sample test (it sees every cross there), as do sharp photos
     from scorer.photo.decide import score_cross
     ev = {"cross": 0.1, "arms": 0.6, "black": 0.0}
-    assert score_cross(ev, "fillbox_cross_low") == 0.6
-    assert score_cross(ev, "fillbox_cross") == score_cross(ev, "outline_cross_low") == 0.1
+    assert score_cross(ev, "fillbox_cross_low") == score_cross(ev, "outline_cross_low") == 0.6
+    assert score_cross(ev, "fillbox_cross") == score_cross(ev, "outline_cross") == 0.1
     assert score_cross(ev, "printbox_cross_low") == 0.1
+
+
+def test_a_set_read_half_crossed_is_unsure_on_both_outlines():
+    # RE14: a strike crosses a plant and the wildlife under it together; a photo that shows
+    # one crossed and not the other has one reading wrong, and it can't tell which
+    from scorer.photo.games.re_wilding import settle
+    from scorer.photo.markmap import COLOURED, CROSSED, Reading
+    marks = _rew_marks()
+    rd = lambda mid, state: Reading(marks[mid], state, 0.999)  # noqa: E731
+    got = {r.mark.id: r for r in settle([rd("sq-5-3-plant-2", COLOURED), rd("sq-5-3-wild-2", CROSSED),
+                                         rd("sq-5-3-plant-1", CROSSED), rd("sq-5-3-wild-1", CROSSED),
+                                         rd("sq-4-3-plant-1", COLOURED), rd("sq-4-3-wild-1", COLOURED)])}
+    assert got["sq-5-3-plant-2"].unsure and got["sq-5-3-plant-2"].alternative == CROSSED
+    assert got["sq-5-3-wild-2"].unsure and got["sq-5-3-wild-2"].alternative == COLOURED
+    assert got["sq-5-3-plant-2"].state == COLOURED and got["sq-5-3-wild-2"].state == CROSSED
+    assert not any(got[i].unsure for i in ("sq-5-3-plant-1", "sq-5-3-wild-1", "sq-4-3-plant-1", "sq-4-3-wild-1"))
+
+
+def test_a_cross_over_a_dark_coloured_icon_in_a_small_photo_stands_above_its_sides():
+    """PH16: heather coloured in blue ballpoint, at 3 px per mm: a black cross over it darkens
+    both diagonals against the points beside them; colouring alone does not."""
+    marks = _rew_marks()
+    a, b = marks["sq-5-3-plant-1"], marks["sq-5-3-plant-2"]
+    img = (expected(REW, PX).rgb * 255).astype(np.uint8).copy()
+    for m in (a, b):
+        _scribble(img, m.geom, (35, 50, 150), 0.5, spacing=0.6)
+    x, y, w, h = b.box
+    _line(img, (x + 0.5, y + 0.5), (x + w - 0.5, y + h - 0.5), (20, 20, 25), 0.45)
+    _line(img, (x + w - 0.5, y + 0.5), (x + 0.5, y + h - 0.5), (20, 20, 25), 0.45)
+    n = _normalised(_small_photo(img, 3.0))
+    crossed, coloured = area.cross_contrast_local(n, b.box), area.cross_contrast_local(n, a.box)
+    # the fitted curve's unsure band is about 0.07-0.26 (calibration.json, outline_cross_low)
+    assert crossed > 0.26 and coloured < 0.07

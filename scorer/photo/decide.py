@@ -114,11 +114,10 @@ def score_ink(ev: dict) -> float:
     return ev["mass"] if "mass" in ev else ev["ink"]
 
 
-# the cross curves scored by the matched filter (`marks.cross_contrast`): below the split a
-# stroke over a box's colouring is too blurred for the per-sample test. Not over flat print,
-# where that test sees every cross, nor on outlines: an icon's colouring is not even over its
-# box (heather's fingers), so the level beside the diagonals says little there
-ARM_KINDS = frozenset({"fillbox_cross_low"})
+# the cross curves scored by a matched filter (`marks.cross_contrast`, for outlines
+# `cross_contrast_local`): below the split a stroke over colouring is too blurred for the
+# per-sample test. Not over flat print, where that test sees every cross
+ARM_KINDS = frozenset({"fillbox_cross_low", "outline_cross_low"})
 
 
 def score_cross(ev: dict, kind: str = "") -> float:

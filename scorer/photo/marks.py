@@ -179,14 +179,16 @@ def region_evidence(n: Normalised, polygon, box, inset_mm: float = 0.35, mass: b
 
     ink: inked share of the visible interior (any colour, pencil included);
     black: share covered by dark colourless strokes; cross: both diagonals of the box
-    crossed by such strokes; arms: both diagonals' mean contrast (`cross_contrast`, for
-    small photos); with `mass`, also the ink over the outline (`ink_mass`).
+    crossed by such strokes; arms: both diagonals' mean contrast (`cross_contrast`, or for
+    an outline `cross_contrast_local`: for small photos); with `mass`, also the ink over the
+    outline (`ink_mass`).
     """
     sl, mask = _crop_mask(n, polygon, inset_mm)
+    arms = cross_contrast_local if mass else cross_contrast     # an icon, or a box
     known = mask & n.known[sl]
     vis = int(known.sum())
     if vis < 4:
-        ev = {"ink": 0.0, "black": 0.0, "cross": cross_coverage(n, sl, mask, box), "arms": cross_contrast(n, box),
+        ev = {"ink": 0.0, "black": 0.0, "cross": cross_coverage(n, sl, mask, box), "arms": arms(n, box),
               "visible": 0.0, "photo_pxmm": n.photo_pxmm}
         return ev | ink_mass(n, polygon) if mass else ev
     ink = (n.ink[sl] >= 1.0)
@@ -198,7 +200,7 @@ def region_evidence(n: Normalised, polygon, box, inset_mm: float = 0.35, mass: b
     black_all = light_print & (dk >= BLACK_DARK) & (sat < BLACK_SAT) & (dk - n.printed[sl] >= 0.35
                                                                                          if n.printed is not None else ink)
     ev = {"ink": float((ink & known).sum()) / vis, "black": float((black_all & known).sum()) / vis,
-          "cross": cross_coverage(n, sl, mask, box), "arms": cross_contrast(n, box),
+          "cross": cross_coverage(n, sl, mask, box), "arms": arms(n, box),
           "visible": vis / max(1, int(mask.sum())), "photo_pxmm": n.photo_pxmm}
     return ev | ink_mass(n, polygon) if mass else ev
 
@@ -381,6 +383,40 @@ def cross_contrast(n: Normalised, box) -> float:
         m1, m2 = _arm_means(np.ascontiguousarray(T), n.pxmm, origin, box)
         a1, a2 = a1 + m1, a2 + m2
     return min(a1, a2)
+
+
+LOCAL_SPAN = (0.1, 0.9)   # the part of each diagonal of an icon's box sampled (a cross may stop short)
+LOCAL_SIDE = 0.9          # mm beside the diagonal: the colouring or paper a stroke is compared with
+LOCAL_SAMPLES = 24
+
+
+def cross_contrast_local(n: Normalised, box) -> float:
+    """Like `cross_contrast`, for an icon: its colouring is not even over its box (heather's
+    fingers, a snake's coils), so each point of a diagonal is compared with the darker of the
+    two points LOCAL_SIDE mm beside it, and that contrast averaged along the diagonal (the
+    smaller of the two; black plus darkness)."""
+    x, y, w, h = box
+    pad = LOCAL_SIDE + ARM_WOBBLE + 0.3
+    sl = _window(n, x - pad, y - pad, w + 2 * pad, h + 2 * pad)
+    oy, ox = sl[0].start, sl[1].start
+    T = np.ascontiguousarray(_black(n.norm[sl]) + n.dark[sl]).astype(np.float32)
+    ts = np.linspace(LOCAL_SPAN[0], LOCAL_SPAN[1], LOCAL_SAMPLES)
+    across = np.linspace(-ARM_WOBBLE, ARM_WOBBLE, 3)
+    k = n.pxmm
+    out = []
+    for a, b in (((x, y), (x + w, y + h)), ((x + w, y), (x, y + h))):
+        a, b = np.asarray(a, float), np.asarray(b, float)
+        d = b - a
+        u = d / max(float(np.linalg.norm(d)), 1e-9)
+        v = np.array([-u[1], u[0]])
+        base = a[None] + ts[:, None] * d[None]
+        offs = np.concatenate([across, [LOCAL_SIDE, -LOCAL_SIDE]])
+        pts = base[:, None, :] + offs[None, :, None] * v[None, None, :]
+        vals = cv2.remap(T, (pts[..., 0] * k - ox - 0.5).astype(np.float32), (pts[..., 1] * k - oy - 0.5).astype(np.float32),
+                         cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        line, sides = vals[:, :3].max(axis=1), vals[:, 3:].max(axis=1)
+        out.append(float((line - sides).mean()))
+    return min(out)
 
 
 # --- colouring over thin outlines ------------------------------------------------------

@@ -339,6 +339,8 @@ def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None 
     if sharp < MIN_SHARPNESS:
         raise UnreadablePhoto("the photo is too blurred to read the marks; hold the phone steady and let it focus")
     readings = read_marks(n, reader.mark_map(sid))
+    if hasattr(reader, "settle"):
+        readings = reader.settle(readings)
     states = {r.mark.id: r.state for r in readings}
     sheet = reader.to_sheet(sid, states)
     score = details = referee_error = None

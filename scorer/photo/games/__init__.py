@@ -1,7 +1,8 @@
 """Per-game photo readers: the mark map, the blank page and how marks become a state.
 
 A reader module provides ``LAYOUT()``, ``page(sheet_id)``, ``mark_map(sheet_id)``,
-``to_sheet(sheet_id, states)`` and ``referee(sheet_dict) -> (score, details)``.
+``to_sheet(sheet_id, states)`` and ``referee(sheet_dict) -> (score, details)``; optionally
+``settle(readings) -> readings``, where the game's rules tie marks together.
 """
 from __future__ import annotations
 

@@ -2,6 +2,7 @@
 crossed) and every box (filled or crossed; pre-filled boxes only crossed)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from sheets.sheetid import SheetId
@@ -11,7 +12,7 @@ from ...re_wilding.score import score as rew_score
 from ...re_wilding.sheet_json import load_sheet, report
 from ...re_wilding.template import MarkBox, Outline, load
 from ..layout import Layout, layout
-from ..markmap import COLOURED, CROSSED, EMPTY, FILLED, Mark
+from ..markmap import COLOURED, CROSSED, EMPTY, FILLED, Mark, Reading
 
 TEMPLATE = "re_wilding"
 CROSSABLE = ("ability", "protection", "cleanup")
@@ -83,3 +84,24 @@ def referee(sheet: dict) -> tuple[Score, dict]:
     """Validate and score; raises SheetError for marks the rules can't produce."""
     state = load_sheet(sheet)
     return rew_score(state), report(state)
+
+
+SET_DISAGREES = 0.75   # the confidence left to each outline of a set read half crossed
+
+
+def settle(readings: list[Reading]) -> list[Reading]:
+    """Weather and contamination cross a plant and the wildlife under it together (RE14):
+    where one of a set reads crossed and the other does not, one reading is wrong (or the
+    player broke that rule), so both are reported unsure, each with the other reading."""
+    by_id = {r.mark.id: r for r in readings}
+    out = []
+    for r in readings:
+        mid = r.mark.id
+        other = by_id.get(mid.replace("-plant-", "-wild-") if "-plant-" in mid else mid.replace("-wild-", "-plant-"))
+        if r.mark.kind != "outline" or other is None or (r.state == CROSSED) == (other.state == CROSSED):
+            out.append(r)
+            continue
+        alt = (r.alternative if r.alternative not in (None, CROSSED) else COLOURED) if r.state == CROSSED else CROSSED
+        out.append(replace(r, confidence=min(r.confidence, SET_DISAGREES), unsure=True, alternative=alt,
+                           evidence={**r.evidence, "set_disagrees": other.mark.id}))
+    return out
