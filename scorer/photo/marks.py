@@ -412,8 +412,8 @@ def cross_contrast_local(n: Normalised, box) -> float:
         base = a[None] + ts[:, None] * d[None]
         offs = np.concatenate([across, [LOCAL_SIDE, -LOCAL_SIDE]])
         pts = base[:, None, :] + offs[None, :, None] * v[None, None, :]
-        vals = cv2.remap(T, (pts[..., 0] * k - ox - 0.5).astype(np.float32), (pts[..., 1] * k - oy - 0.5).astype(np.float32),
-                         cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        px, py = (pts[..., 0] * k - ox - 0.5).astype(np.float32), (pts[..., 1] * k - oy - 0.5).astype(np.float32)
+        vals = cv2.remap(T, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         line, sides = vals[:, :3].max(axis=1), vals[:, 3:].max(axis=1)
         out.append(float((line - sides).mean()))
     return min(out)
