@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from scorer.photo import berms
 
@@ -93,3 +94,93 @@ def test_a_second_line_along_the_corridor_keeps_the_candidate():
 def test_ink_that_stops_in_the_open_is_left_to_the_score():
     got = _neighbour_case(traced_to=(8.0, 12.0))     # short of P, but at no pile: a fading line
     assert got["coverage"] == 0.6 and "owner" not in got
+
+
+def test_a_miss_along_print_breaks_no_line_once_its_neighbours_ink_is_left_out():
+    # PH2: a drawn line whose middle 10 mm runs along a printed line (the pencil adds little
+    # darkness there) is unbroken on its own evidence; judged again without the stations a
+    # neighbour explains, the same misses must not break it either
+    a, _ = _ev((0, 0), (80, 0), lambda p: not 30 <= p[0] < 40)
+    along_print = (a["_pts"][:, 0] >= 30) & (a["_pts"][:, 0] < 40)
+    a["_breaks"] = a["_valid"] & ~along_print
+    a["gap"] = berms._longest_miss(a["_hit"], a["_breaks"]) * STEP
+    assert a["gap"] == 0.0
+    near_pile = a["_pts"][:, 0] < 12          # another line leaves the same pile
+    got = berms._recompute(a, near_pile)
+    assert got["gap"] == 0.0 and got["coverage"] < 1.0       # a miss, but no break
+    del a["_breaks"]
+    assert berms._recompute(a, near_pile)["gap"] >= 10.0      # (what it was without the rule)
+
+
+def test_a_few_hits_at_a_shallow_crossing_are_the_crossing_lines():
+    # PH2: a long candidate crossed at a shallow angle by a drawn line is hit over 10 mm
+    # or more (15-30 % of it) where that line's ink runs through its corridor; judged on
+    # the stations the drawn line leaves, it is empty
+    a, seg_a = _ev((0, 0), (80, 0), lambda p: abs(p[0] - 40) < 7)
+    c, seg_c = _ev((0, -8), (80, 8), lambda p: True)
+    assert berms.FEW <= a["coverage"] < berms.PARTLY
+    is_line = lambda ev: ev["coverage"] >= 0.6     # noqa: E731
+    out = berms.explain([("a", a, seg_a), ("c", c, seg_c)], is_line, is_line)
+    assert out["a"]["coverage"] < 0.05 and out["a"]["explained"] > 0.1
+
+
+def test_hits_whose_ink_lies_on_a_drawn_line_are_that_lines():
+    # PH2: a candidate's fitted line, pulled towards a drawn line's ink, can keep its stations
+    # more than EXPLAINED mm off it; where the ink that made a hit lies on the drawn line
+    # (within its half width), the hit is still that line's
+    b, seg_b = _ev((0, 2.4), (80, 2.4), lambda p: 20 <= p[0] < 60)
+    b["_ink_pts"] = np.where(b["_hit"][:, None], b["_pts"] - [0.0, 2.0], b["_pts"])  # ink at y = 0.4
+    a, seg_a = _ev((0, 0), (80, 0), lambda p: True)
+    a.update(_prof=np.full((len(a["_pts"]), 5), 2.0) * [[0, 1, 1, 1, 0]], _known=np.ones((len(a["_pts"]), 5), bool))
+    is_line = lambda ev: ev["coverage"] >= 0.6     # noqa: E731
+    assert (berms._explained_by(b["_pts"], [berms._extend(*map(np.asarray, seg_a))]) == 0).all()
+    out = berms.explain([("a", a, seg_a), ("b", b, seg_b)], is_line, is_line)
+    assert out["b"]["coverage"] == 0.0
+    del b["_ink_pts"]
+    assert berms.explain([("a", a, seg_a), ("b", b, seg_b)], is_line, is_line)["b"]["coverage"] == b["coverage"]
+
+
+def _profile_case(other_at: float, second_at: float | None):
+    """A candidate along y = 0 whose corridor profile (-3.4..3.4 mm) holds a drawn line at
+    y = other_at, its ink reaching 1.1 mm either side (a thick felt-tip), and maybe a second
+    line at y = second_at, from x = 20 on."""
+    p0, p1 = np.array([0.0, 0.0]), np.array([60.0, 0.0])
+    ev, _ = _ev(p0, p1, lambda p: True)
+    offs = np.arange(-3.4, 3.41, 0.2)
+    prof = np.where(np.abs(offs - other_at) <= 1.1, 2.0, 0.0)[None, :].repeat(len(ev["_pts"]), 0)
+    if second_at is not None:
+        prof[ev["_pts"][:, 0] >= 20] += np.where(np.abs(offs - second_at) <= 0.3, 2.0, 0.0)
+    ev = _with_profile(ev, p0, p1, 0.0) | {"_prof": prof}
+    other = (np.array([-3.0, other_at]), np.array([63.0, other_at]))
+    line = {"_prof": np.where(np.abs(offs) <= 1.1, 2.0, 0.0)[None, :].repeat(40, 0),
+            "_known": np.ones((40, len(offs)), bool), "_hit": np.ones(40, bool)}
+    return ev, other, line
+
+
+def test_the_flank_of_a_thick_line_is_no_second_line():
+    # PH3: ink 1.1 mm either side of a drawn line's centre is that line's; measured on the
+    # lines drawn, the mask round it widens, so its flank reads as no second line
+    ev, other, line = _profile_case(other_at=1.4, second_at=None)
+    assert berms.ink_halfwidth([line]) == pytest.approx(1.1, abs=0.11)
+    mask = berms.second_mask([line])
+    assert mask > berms.SECOND_MASK
+    assert berms.second_line(ev, [other])[0] >= berms.SECOND_LINE        # the old, fixed mask
+    assert berms.second_line(ev, [other], mask)[0] <= 0.1
+
+
+def test_a_second_line_beside_a_thick_line_still_shows():
+    ev, other, line = _profile_case(other_at=0.0, second_at=-2.2)
+    share, n_st = berms.second_line(ev, [other], berms.second_mask([line]), min_sep=0.0)
+    assert n_st > 0 and share >= 0.6
+
+
+def test_hits_on_a_shaded_swamp_or_a_house_dot_are_left_out():
+    # PH2: on a blank sheet, hatching in a swamp square and a house dot beside a candidate
+    # make hits; read with confidence, they are left out and the candidate is judged on the rest
+    ev, _ = _ev((0, 0), (80, 0), lambda p: 10 <= p[0] < 22 or abs(p[0] - 50) < 2)
+    inside = lambda pts: (((pts[:, 0] >= 9) & (pts[:, 0] <= 23)) | (np.abs(pts[:, 0] - 50) <= 2.4))  # noqa: E731
+    got = berms.leave_out(ev, inside)
+    assert got is not None and got["coverage"] == 0.0 and not got.get("ambiguous")
+    assert berms.leave_out(ev, lambda pts: np.zeros(len(pts), bool)) is None
+    drawn, _ = _ev((0, 0), (80, 0), lambda p: True)      # a drawn line past them is still one
+    assert berms.leave_out(drawn, inside) is None

@@ -121,6 +121,24 @@ def test_a_miss_along_a_printed_line_is_no_break_but_still_a_miss():
     assert r.state == EMPTY or r.unsure
 
 
+def test_a_drawn_line_is_traced_to_its_pile_over_print():
+    # PH2: a line three-quarters inked or more, whose pencil vanishes along a printed
+    # lattice line for 11 mm, is traced on over the print to its pile, so it counts as
+    # traced from pile to pile; a trace that stops at paper would end in the gap
+    img = _page()
+    a, b = np.array(_pile("W2")), np.array(_pile("E2"))
+    _line(img, a, a + (b - a) * 0.6)
+    _line(img, a + (b - a) * 0.75, b)
+    ev = berms.line_evidence(_norm(img), (*a, *b))
+    assert berms.OVER_PRINT <= ev["coverage"] < 0.9
+    assert max(ev["ends"]) <= berms.END_GOOD
+    r = decide(Mark("x", "line", (*a, *b)), ev)
+    assert r.state == MARKED and not r.unsure
+    n = _norm(img)
+    stopped, _ = berms.trace(n, (*a, *b), ev["fit"], over_print=False)
+    assert max(stopped) >= berms.END_BAD
+
+
 def test_ticked_box_and_empty_box():
     img = _page()
     lb = AQ.left_box
@@ -417,3 +435,24 @@ def test_a_piece_of_line_in_a_corridor_is_traced_and_reaches_neither_pile():
     assert "ends" in ev and min(ev["ends"]) >= berms.END_BAD
     r = decide(Mark("x", "line", (*a, *b)), ev)
     assert r.state == EMPTY and not r.unsure
+
+
+def test_only_swamps_and_dots_read_with_confidence_take_a_berms_ink():
+    # PH2: on a blank sheet, ink on a swamp square or round a house dot read as marked with
+    # confidence is theirs (`berms.leave_out`); an unsure one's ink still counts for the berm
+    from scorer.photo.markmap import Reading
+    from scorer.photo.pipeline import _on_marks
+    cell = Mark("aquaterra/swamp/3,5", "cell", (*AQ.to_mm(2, 5), AQ.pitch, AQ.pitch), group="aquaterra")
+    dot = Mark("aquaterra/house/5,5", "dot", (*AQ.to_mm(5, 5), AQ.pitch), group="aquaterra")
+    faint = Mark("aquaterra/house/1,1", "dot", (*AQ.to_mm(1, 1), AQ.pitch), group="aquaterra")
+    other = Mark("delta/house/5,5", "dot", (*AQ.to_mm(5, 5), AQ.pitch), group="delta")
+    readings = {cell.id: Reading(cell, MARKED, 1.0), dot.id: Reading(dot, MARKED, 0.999),
+                faint.id: Reading(faint, MARKED, 0.8, unsure=True), other.id: Reading(other, MARKED, 1.0)}
+    inside = _on_marks(readings, [cell, dot, faint, other], "aquaterra")
+    cx, cy = AQ.to_mm(2.5, 4.5)
+    dx, dy = AQ.to_mm(5, 5)
+    fx, fy = AQ.to_mm(1, 1)
+    pts = np.array([[cx, cy], [dx + 2.0, dy], [dx + 3.0, dy], [fx, fy], [cx + AQ.pitch, cy]])
+    assert inside(pts).tolist() == [True, True, False, False, False]
+    assert _on_marks(readings, [cell, dot, faint, other], "delta")(pts[:2]).tolist() == [False, True]
+

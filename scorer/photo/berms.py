@@ -86,8 +86,9 @@ def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]],
     sampled = cv2.remap(both, X, Y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     ink = sampled[..., 0].ravel()
     kn = sampled[..., 1].ravel() > 0.5
-    clear = cv2.remap(clear_of_print(n).astype(np.float32), X, Y, cv2.INTER_LINEAR,
-                      borderMode=cv2.BORDER_CONSTANT, borderValue=0).ravel() > 0.5
+    clear_f = clear_of_print(n).astype(np.float32)
+    clear = cv2.remap(clear_f, X, Y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0).ravel() > 0.5
+    trio = None      # the trace's three channels (ink, known, clear of print), made once if needed
     plain = _plain_segments(geo, ink, kn)
     out, k = [], 0
     for i, (seg, g) in enumerate(zip(segs, geo)):
@@ -100,7 +101,10 @@ def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]],
             ev = _evidence(seg, g, ink[k:k + size].reshape(shape), kn[k:k + size].reshape(shape),
                            clear[k:k + size].reshape(shape))
         if ev.get("coverage", 0.0) >= PARTLY and "_pts" in ev:
-            ends, pts = trace(n, seg, ev["fit"], fields[i] if fields else None, both=both)
+            if trio is None:
+                trio = cv2.merge([n.ink, n.known.astype(np.float32), clear_f])
+            ends, pts = trace(n, seg, ev["fit"], fields[i] if fields else None, both=trio,
+                              over_print=ev["coverage"] >= OVER_PRINT)
             ev["ends"], ev["_end_pts"] = ends, pts
         out.append(ev)
         k += size
@@ -112,11 +116,13 @@ TRACE_BEYOND = 14.0   # mm past a candidate's piles that the trace may run
 TRACE_STOP = 4.0      # mm of plain paper (no ink on the line) that ends a drawn line
 TRACE_MARGIN = 3.0    # mm outside the field a drawn line may still run (to a pile it misses by 2 mm)
 TRACE_WIDE = 1.6      # mm either side of the line where the re-fit looks for its ink
+OVER_PRINT = 0.75     # coverage from which a trace follows a line over print (see `trace`)
 
 
 def trace(n: Normalised, seg: tuple[float, float, float, float], fit: tuple[float, float],
           field: tuple[float, float, float, float] | None = None,
-          both: np.ndarray | None = None) -> tuple[tuple[float, float], tuple[np.ndarray, np.ndarray]]:
+          both: np.ndarray | None = None,
+          over_print: bool = False) -> tuple[tuple[float, float], tuple[np.ndarray, np.ndarray]]:
     """Follow the drawn line outwards from its middle, past both piles, to where the ink
     ends (TRACE_STOP mm of known paper without ink; unknown pixels under print neither
     stop nor extend it). Returns how far each end lies from its pile centre (mm), and the
@@ -129,7 +135,12 @@ def trace(n: Normalised, seg: tuple[float, float, float, float], fit: tuple[floa
     corridor fit saw only the part near this candidate), and the trace stays inside
     `field` (x0, y0, x1, y1 in frame mm, widened by TRACE_MARGIN): piles stand on the
     field's border, and beyond it printed names and numbers would only add noise.
-    `both` is the ink score and known mask merged in two channels (made here when not given).
+    `both` is the ink score and known mask merged in two channels (made here when not given),
+    and optionally `clear_of_print` in a third. With `over_print` (a corridor three-quarters
+    inked or more: a drawn line), paper along print, where a pencil line adds little
+    darkness above the print, does not stop the trace either once the line is fitted, as
+    it does not break the line (`clear_of_print`): it is followed to its pile along a
+    lattice line.
     """
     if both is None:
         both = cv2.merge([n.ink, n.known.astype(np.float32)])
@@ -154,6 +165,8 @@ def trace(n: Normalised, seg: tuple[float, float, float, float], fit: tuple[floa
         val = np.where(kn & near[None, :], ink, 0)
         hit = val.max(axis=1) >= 1.0
         known = kn[:, near].all(axis=1) | hit
+        if over_print and it == 2 and got.shape[-1] > 2:     # the line is fitted as before
+            known &= (got[..., 2][:, near] > 0.5).all(axis=1) | hit
         if field is not None:
             fx0, fy0, fx1, fy1 = field
             cx, cy = x0 + u[0] * t + v[0] * (a + b * t), y0 + u[1] * t + v[1] * (a + b * t)
@@ -274,7 +287,8 @@ def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | 
         cnt = np.convolve(ok.astype(float), ker, mode="same")
         centre = np.where(cnt >= 4, fit_o + num / np.maximum(cnt, 1), fit_o)
     near = np.abs(offs[None, :] - centre[:, None]) <= ON_LINE
-    on = np.where(near & inner_k, inner, 0).max(axis=1)
+    on_all = np.where(near & inner_k, inner, 0)
+    on = on_all.max(axis=1)
     # a station counts only where the line's own centre can be seen (not under print)
     ci = np.clip(np.rint((centre + HALF) / OFF_STEP).astype(int), 0, len(offs) - 1)
     on_known = inner_k[np.arange(len(t)), ci]
@@ -295,10 +309,15 @@ def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | 
     # longest run of misses among known stations (unknown stations neither hit nor break);
     # a miss where the line's centre runs along print is no break (see `clear_of_print`)
     on_clear = clear[np.arange(len(t)), ci] if clear is not None else np.ones(len(t), bool)
-    gap = _longest_miss(hit, valid & (on_clear | hit))
+    breaks = valid & (on_clear | hit)
+    gap = _longest_miss(hit, breaks)
     strength = float(np.median(on[valid & hit])) if (valid & hit).any() else 0.0
     pts = np.stack([x0 + u[0] * t + v[0] * fit_o, y0 + u[1] * t + v[1] * fit_o], axis=1)
-    return {"_pts": pts, "_hit": hit, "_valid": valid, "_px": px[:, :no], "_py": py[:, :no], "_prof": inner,
+    # where on the profile each station's ink lies (its own station where there is none)
+    j = on_all.argmax(axis=1)
+    rows = np.arange(len(t))
+    ink_pts = np.where(hit[:, None], np.stack([px[rows, j], py[rows, j]], axis=1), pts)
+    return {"_pts": pts, "_ink_pts": ink_pts, "_hit": hit, "_valid": valid, "_breaks": breaks, "_px": px[:, :no], "_py": py[:, :no], "_prof": inner,
             "_known": inner_k, "coverage": cov, "gap": gap * STEP, "known": nv / len(t), "clutter": float(cluttered[valid].mean()),
             "strength": strength, "offset": float(max(abs(a), abs(a + b * L))), "fit": (float(a), float(b)), "length": L}
 
@@ -327,7 +346,8 @@ def _seg_dist(pts: np.ndarray, p0: np.ndarray, p1: np.ndarray) -> np.ndarray:
 EXPLAINED = 2.0   # mm: a station this close to an accepted line is explained by it
 EXTEND = 3.0      # mm: drawn lines overshoot their piles by this much
 DECIDE_MM = 10.0  # mm of its own a line needs to be told from the lines around it
-PARTLY = 0.3      # coverage from which an empty-looking candidate is checked against its neighbours
+PARTLY = 0.3      # coverage from which an empty-looking candidate's ink is traced to its ends
+FEW = 0.15        # coverage from which it is judged on the stations the drawn lines leave
 
 
 def _recompute(ev: dict, expl: np.ndarray) -> dict:
@@ -335,21 +355,23 @@ def _recompute(ev: dict, expl: np.ndarray) -> dict:
 
     A line is judged on its own part only when that part is long enough (DECIDE_MM);
     a short own part that is inked cannot tell this line from its neighbours: ambiguous.
+    A miss along print breaks the line no more here than in its own evidence (`_breaks`).
     """
     hit, valid = ev["_hit"], ev["_valid"]
     free = valid & ~expl
+    breaks = free & ev.get("_breaks", valid)
     share = float(expl[valid].mean()) if valid.any() else 0.0
-    out = dict(ev, explained=share)
+    out = dict(ev, explained=share, _expl=expl)
     if share == 0:
         return out
     nfree = int(free.sum())
     if share < 0.3 and nfree >= 3:          # a crossing or two: judge the rest as usual
         out["coverage"] = float(hit[free].sum()) / nfree
-        out["gap"] = _longest_miss(hit, free) * STEP
+        out["gap"] = _longest_miss(hit, breaks) * STEP
         return out
     if nfree >= 8:
         out["coverage"] = float(hit[free].sum()) / nfree
-        out["gap"] = _longest_miss(hit, free) * STEP
+        out["gap"] = _longest_miss(hit, breaks) * STEP
         if nfree * STEP < DECIDE_MM and out["coverage"] > 0.15:
             out["ambiguous"] = True
     elif (~expl).sum() >= 8:
@@ -360,10 +382,58 @@ def _recompute(ev: dict, expl: np.ndarray) -> dict:
     return out
 
 
-def second_line(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: float = 1.0,
+def leave_out(ev: dict, inside) -> dict | None:
+    """A partly inked candidate judged again without the hits whose ink lies on other marks
+    read with confidence (`inside(points) -> bool array`: a shaded swamp square, a house
+    dot on a blank sheet), as ink on drawn lines is left out (`explain`). None when that
+    changes nothing, or leaves too little of its own to tell."""
+    if "_hit" not in ev or ev.get("coverage", 0.0) < FEW:
+        return None
+    on = ev["_hit"] & inside(ev.get("_ink_pts", ev["_pts"]))
+    if not on.any():
+        return None
+    new = _recompute(ev, ev.get("_expl", np.zeros(len(on), bool)) | on)
+    if new.get("ambiguous") or new["coverage"] >= ev["coverage"]:
+        return None
+    return new
+
+
+SECOND_MASK = 1.0    # mm either side of another line's centre that is that line's ink (at least)
+MASK_MARGIN = 0.3    # mm beyond the drawn lines' measured half width that is still theirs
+
+
+def ink_halfwidth(evs: list[dict]) -> float:
+    """How far (mm) the ink of these drawn lines reaches either side of their centres: the
+    median half width of the run of ink (score 1 or more) through the peak of each hit
+    station's profile. A thick felt-tip or a blurred photo spreads a line over 2 mm and more."""
+    halves = []
+    for ev in evs:
+        if "_prof" not in ev:
+            continue
+        ink = (ev["_prof"] >= 1.0) & ev["_known"]
+        for i in np.nonzero(ev["_hit"])[0]:
+            row = ink[i]
+            c = int(np.argmax(np.where(row, ev["_prof"][i], -np.inf)))
+            if not row[c]:
+                continue
+            gaps = np.nonzero(~row)[0]
+            lo = gaps[gaps < c].max() + 1 if (gaps < c).any() else 0
+            hi = gaps[gaps > c].min() - 1 if (gaps > c).any() else len(row) - 1
+            halves.append((hi - lo + 1) * OFF_STEP / 2)
+    return float(np.median(halves)) if halves else 0.0
+
+
+def second_mask(evs: list[dict]) -> float:
+    """The mask `second_line` leaves round the other lines, for these confidently drawn lines."""
+    return max(SECOND_MASK, ink_halfwidth(evs) + MASK_MARGIN)
+
+
+def second_line(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: float = SECOND_MASK,
                 min_sep: float = 1.3) -> tuple[float, int]:
     """Share of stations showing ink off every other line, where those lines are at least
-    `min_sep` mm from this candidate's nominal line; and how many such stations there were."""
+    `min_sep` mm from this candidate's nominal line; and how many such stations there were.
+    Ink within `mask_mm` of another line is that line's (`second_mask` widens it for thick
+    lines, whose flanks would otherwise read as a second line beside them)."""
     px, py, prof, kn = ev["_px"], ev["_py"], ev["_prof"], ev["_known"]
     mid = px.shape[1] // 2
     centre = np.stack([px[:, mid], py[:, mid]], axis=1)
@@ -411,7 +481,7 @@ def families(segs: dict[str, tuple]) -> dict[str, set[str]]:
 
 
 def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, set[str]],
-                    segs: dict[str, tuple] | None = None) -> dict[str, dict]:
+                    segs: dict[str, tuple] | None = None, mask_mm: float = SECOND_MASK) -> dict[str, dict]:
     """Near-collinear candidates are decided together, never guessed: when more than one
     member of a family shows ink along its corridor, the family is clear only if exactly
     one member is fully inked and no other is more than faintly inked; otherwise every
@@ -444,7 +514,7 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
             for m in bad:
                 # the pile may be used twice: ink all along where the two diverge may be a
                 # second line (or other lines' ink): unsure, never read as empty
-                share, n_st = second_line(raw[m], [segs[g] for g in good]) if segs else (0.0, 0)
+                share, n_st = second_line(raw[m], [segs[g] for g in good], mask_mm) if segs else (0.0, 0)
                 if n_st >= 6 and share >= SECOND_LINE:
                     out[m] = dict(out[m], ambiguous=True, family=sorted(group), second_line=share)
                 else:
@@ -464,12 +534,21 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
     near-collinear pair of piles, e.g. N1-E5 under N2-E5) is explained away, shortest
     first. `cands` holds (id, evidence, fitted end points); `is_line(ev)` says p >= 0.5 and
     `is_sure(ev)` that the line is confidently there: only such a line explains another away.
+    A station is explained by a line within EXPLAINED mm of it, and a hit also by a line its
+    ink lies on (within the drawn lines' measured half width, `second_mask`): a candidate's
+    fit pulled towards a neighbour's ink can keep its stations more than 2 mm off it.
     """
     segs = {cid: _extend(np.asarray(p0, float), np.asarray(p1, float)) for cid, _, (p0, p1) in cands}
     evs = {cid: ev for cid, ev, _ in cands}
+    mask = second_mask([ev for ev in evs.values() if _strong(ev)])
 
     def explained(cid: str, by: list[str]) -> np.ndarray:
-        return _explained_by(evs[cid]["_pts"], [segs[o] for o in by if o != cid])
+        lines = [segs[o] for o in by if o != cid]
+        ev = evs[cid]
+        e = _explained_by(ev["_pts"], lines)
+        if "_ink_pts" in ev:
+            e |= ev["_hit"] & _explained_by(ev["_ink_pts"], lines, mask)
+        return e
 
     order = sorted((c for c in cands if "_pts" in c[1]), key=lambda c: c[1]["length"])
     accepted: list[str] = []
@@ -487,15 +566,16 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
         out[cid] = new
         if not is_line(new) and not new.get("ambiguous"):
             accepted.remove(cid)
-    # A partly inked candidate that is not a line on its own evidence is judged, like the
-    # lines above, on the stations the confidently drawn lines leave (a pile it shares
-    # with one, a line crossing it): their ink is theirs, never evidence for this one.
+    # A partly inked candidate that is not accepted (not a line on its own evidence, or
+    # no longer one once the shorter lines took their ink) is judged, like the lines
+    # above, on the stations all the confidently drawn lines leave (a pile it shares with
+    # one, a line crossing it): their ink is theirs, never evidence for this one.
     sure = [a for a in accepted if is_sure(out[a])]
     for cid, ev, _ in order:
-        if cid in accepted or is_line(ev) or ev.get("coverage", 0.0) < PARTLY:
+        if cid in accepted or ev.get("coverage", 0.0) < FEW or out[cid].get("ambiguous"):
             continue
         new = _recompute(ev, explained(cid, sure))
-        if not new.get("ambiguous") and new.get("coverage", 0.0) < ev["coverage"]:
+        if not new.get("ambiguous") and new.get("coverage", 0.0) < out[cid].get("coverage", 0.0):
             out[cid] = new
     # A candidate that is inked but explained away by a near-collinear accepted line may
     # still have been drawn as well (a pile used twice): look for a second line where the
@@ -504,7 +584,7 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
         if cid in accepted or not is_line(ev):
             continue
         if out[cid].get("coverage", 0.0) == 0.0 and out[cid].get("explained", 0.0) > 0.5:
-            share, n_st = second_line(evs[cid], [segs[a] for a in accepted])
+            share, n_st = second_line(evs[cid], [segs[a] for a in accepted], mask)
             near = [a for a in accepted if (_seg_dist(evs[cid]["_pts"], *segs[a]) < EXPLAINED).mean() > 0.3]
             if any(not is_sure(out[a]) for a in near):
                 out[cid] = dict(out[cid], ambiguous=True, second_line=share)
@@ -525,16 +605,22 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
                     if own.get("ambiguous") or own.get("explained", 0) > 0.9:
                         out[o] = dict(out[o], ambiguous=True)
     nominal = tuple(sorted((cid, ev["_nominal"]) for cid, ev, _ in cands if "_nominal" in ev))
-    out = settle_families(out, evs, _families_cached(nominal), segs)
-    return settle_by_ends(out, evs, segs)
+    out = settle_families(out, evs, _families_cached(nominal), segs, mask)
+    return settle_by_ends(out, evs, segs, mask)
 
 
-def _explained_by(pts: np.ndarray, lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
-    """Which of these stations lie within EXPLAINED mm of one of `lines` (end points)."""
+def _explained_by(pts: np.ndarray, lines: list[tuple[np.ndarray, np.ndarray]],
+                  within: float = EXPLAINED) -> np.ndarray:
+    """Which of these stations lie within `within` mm of one of `lines` (end points)."""
     e = np.zeros(len(pts), bool)
     for a0, a1 in lines:
-        e |= _seg_dist(pts, a0, a1) < EXPLAINED
+        e |= _seg_dist(pts, a0, a1) < within
     return e
+
+
+def _strong(ev: dict) -> bool:
+    """A corridor inked all along on a line near its nominal one: a drawn line's ink."""
+    return "_prof" in ev and ev["coverage"] >= 0.9 and ev.get("offset", 0.0) <= 2.5
 
 
 def _ends_ok(ev: dict) -> bool:
@@ -542,7 +628,8 @@ def _ends_ok(ev: dict) -> bool:
     return "ends" in ev and max(ev["ends"]) <= END_GOOD and ev["coverage"] >= 0.9 and ev["offset"] <= 2.5
 
 
-def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, tuple]) -> dict[str, dict]:
+def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, tuple],
+                   mask_mm: float = SECOND_MASK) -> dict[str, dict]:
     """Settle what is still ambiguous by where the drawn ink ends (ruling PH3).
 
     A candidate whose own ink runs, unbroken, from one of its piles to the other is drawn,
@@ -560,10 +647,10 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
         by = [segs[d] for d in drawn if d != cid]
         if not by:
             continue
-        share, n_st = second_line(ev, by)
+        share, n_st = second_line(ev, by, mask_mm)
         if _explained_by(ev["_pts"], by).mean() >= 0.5 and n_st >= 6 and share <= 0.2:
             out[cid] = _emptied(out[cid], ev, settled_by_ends=True, second_line=share)
-    return settle_by_neighbour(out, raw, segs)
+    return settle_by_neighbour(out, raw, segs, mask_mm)
 
 
 def _emptied(ev: dict, raw: dict, **why) -> dict:
@@ -578,7 +665,8 @@ def _piles(ev: dict) -> tuple[np.ndarray, np.ndarray]:
 NEIGHBOUR_MIN = 0.5   # coverage from which a candidate could be read as drawn on a neighbour's ink
 
 
-def settle_by_neighbour(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, tuple]) -> dict[str, dict]:
+def settle_by_neighbour(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, tuple],
+                        mask_mm: float = SECOND_MASK) -> dict[str, dict]:
     """A candidate whose traced ink ends at a neighbour's pile is that neighbour (PH3).
 
     Candidate P-Q shares pile Q with a fully inked line R-Q. If the ink traced along P-Q
@@ -609,7 +697,7 @@ def settle_by_neighbour(out: dict[str, dict], raw: dict[str, dict], segs: dict[s
         if not owners:
             continue
         others = [segs[o] for o in strong if o != cid]
-        share, n_st = second_line(ev, others)
+        share, n_st = second_line(ev, others, mask_mm)
         if n_st >= 6 and share <= 0.25:
             out[cid] = _emptied(out[cid], ev, settled_by_ends=True, second_line=share, owner=owners[0])
         elif not (n_st >= 6 and share >= SECOND_LINE):

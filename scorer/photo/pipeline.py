@@ -243,14 +243,12 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
         final.update(berms.explain(cands, lambda ev: probability("line", score_line(ev)) >= 0.5,
                                    lambda ev: probability("line", score_line(ev)) >= CONFIDENT))
     P = lambda p: (int(round(p[0] * n.pxmm * 16)), int(round(p[1] * n.pxmm * 16)))  # noqa: E731
-    segs: dict[str, list] = {}
     for m in lines:
-        ev = {k: v for k, v in final[m.id].items() if not k.startswith("_")}
-        r = readings[m.id] = decide(m, ev)
-        if r.state == MARKED or r.unsure:
-            p0, p1 = line_points(r)
+        readings[m.id] = decide(m, _plain(final[m.id]))
+    segs = _drawn_segments(readings, lines)
+    for group in segs.values():
+        for p0, p1 in group:
             cv2.line(corridor, P(p0), P(p1), 1, max(1, round(3.0 * n.pxmm)), cv2.LINE_8, 4)
-            segs.setdefault(m.group, []).append((np.array(p0), np.array(p1)))
     # lattice corners of cells: a house dot there must not count as shading
     corners = np.zeros(n.ink.shape, np.uint8)
     for m in mark_map:
@@ -282,15 +280,73 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
     swamp_b = swamp.astype(bool)
     dots = [m for m in mark_map if m.kind == "dot"]
     if dots:
-        half = area.line_halfwidth(n, [s for g in segs.values() for s in g])
-        for m in dots:
-            ev = area.dot_evidence(n, m.geom[0], m.geom[1], segs.get(m.group, ()), half, ignore=swamp_b)
-            if ev.get("hidden") and _on(swamp_b, m.geom, n.pxmm):
-                # at a shaded square's corner a line looks thick with its hatching; a dot
-                # there still shows as ink beside the line (and no house stands there, RW4)
-                ev = dict(ev, hidden=False, swamp_corner=True)
-            readings[m.id] = decide(m, ev)
+        _read_dots(n, dots, segs, swamp_b, readings)
+        # a candidate berm read as empty whose ink lies on swamps and house dots read with
+        # confidence is judged again without that ink (ruling PH2); where that leaves it
+        # confidently empty, the map's dots are read again without its line
+        changed = set()
+        for m in lines:
+            r = readings[m.id]
+            if r.state != EMPTY or final[m.id].get("ambiguous"):
+                continue
+            new = berms.leave_out(final[m.id], _on_marks(readings, mark_map, m.group))
+            if new is not None:
+                final[m.id] = new
+                readings[m.id] = decide(m, _plain(new))
+                if r.unsure and not readings[m.id].unsure:
+                    changed.add(m.group)
+        if changed:
+            segs = _drawn_segments(readings, lines)
+            _read_dots(n, [m for m in dots if m.group in changed], segs, swamp_b, readings)
     return [readings[m.id] for m in mark_map if m.id in readings]
+
+
+def _plain(ev: dict) -> dict:
+    """Evidence without the working arrays (the keys starting with "_")."""
+    return {k: v for k, v in ev.items() if not k.startswith("_")}
+
+
+def _drawn_segments(readings: dict[str, Reading], lines) -> dict[str, list]:
+    """Per map, the fitted end points of every berm read as drawn or unsure."""
+    from .overlay import line_points
+    segs: dict[str, list] = {}
+    for m in lines:
+        r = readings[m.id]
+        if r.state == MARKED or r.unsure:
+            p0, p1 = line_points(r)
+            segs.setdefault(m.group, []).append((np.array(p0), np.array(p1)))
+    return segs
+
+
+def _read_dots(n: Normalised, dots, segs: dict[str, list], swamp_b: np.ndarray,
+               readings: dict[str, Reading]) -> None:
+    """Read the house dots, leaving out the drawn lines passing by (and shaded swamps)."""
+    half = area.line_halfwidth(n, [s for g in segs.values() for s in g])
+    for m in dots:
+        ev = area.dot_evidence(n, m.geom[0], m.geom[1], segs.get(m.group, ()), half, ignore=swamp_b)
+        if ev.get("hidden") and _on(swamp_b, m.geom, n.pxmm):
+            # at a shaded square's corner a line looks thick with its hatching; a dot
+            # there still shows as ink beside the line (and no house stands there, RW4)
+            ev = dict(ev, hidden=False, swamp_corner=True)
+        readings[m.id] = decide(m, ev)
+
+
+def _on_marks(readings: dict[str, Reading], mark_map, group: str):
+    """A test of points (frame mm): on a swamp square or within a house dot's reach
+    (area.DOT_RADIUS of its point) read as marked with confidence, in this map."""
+    cells = [m.geom for m in mark_map if m.group == group and m.kind == "cell"
+             and readings[m.id].state == MARKED and not readings[m.id].unsure]
+    dots = [m.geom[:2] for m in mark_map if m.group == group and m.kind == "dot"
+            and readings[m.id].state == MARKED and not readings[m.id].unsure]
+
+    def inside(pts: np.ndarray) -> np.ndarray:
+        on = np.zeros(len(pts), bool)
+        for x, y, w, h in cells:
+            on |= (pts[:, 0] >= x) & (pts[:, 0] <= x + w) & (pts[:, 1] >= y) & (pts[:, 1] <= y + h)
+        for x, y in dots:
+            on |= np.hypot(pts[:, 0] - x, pts[:, 1] - y) <= area.DOT_RADIUS
+        return on
+    return inside
 
 
 def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None = None,
