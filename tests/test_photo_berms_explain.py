@@ -184,3 +184,30 @@ def test_hits_on_a_shaded_swamp_or_a_house_dot_are_left_out():
     assert berms.leave_out(ev, lambda pts: np.zeros(len(pts), bool)) is None
     drawn, _ = _ev((0, 0), (80, 0), lambda p: True)      # a drawn line past them is still one
     assert berms.leave_out(drawn, inside) is None
+
+
+def _family_case(hidden_a, hidden_b):
+    # PH3: near-collinear candidates A = P-Q and B = P-R (R 11 mm from Q) both hold the drawn
+    # ink; A's traced ink ends 7.3 mm short of Q where the field's printed border hides it,
+    # B's 9.4 mm from R. `hidden_*`: how near each end may come to its pile unseen
+    P, Q, R = np.array([0.0, 0.0]), np.array([0.0, 60.0]), np.array([-11.0, 58.0])
+    a, seg_a = _ev(P, Q, lambda p: True)
+    b, seg_b = _ev(P, R, lambda p: True)
+    a.update(ends=(1.4, 7.3), _ends_hidden=hidden_a, _nominal=(tuple(P), tuple(Q)))
+    b = _with_profile(b, P, R, 0.0) | {"ends": (1.4, 9.4), "_ends_hidden": hidden_b, "_nominal": (tuple(P), tuple(R))}
+    raw = {"A": a, "B": b}
+    segs = {"A": berms._extend(P, Q), "B": berms._extend(P, R)}
+    return berms.settle_families({k: dict(v) for k, v in raw.items()}, raw, {"A": {"B"}, "B": {"A"}}, segs)
+
+
+def test_a_line_whose_end_print_hides_is_told_from_its_neighbour():
+    got = _family_case(hidden_a=(1.4, 0.8), hidden_b=(1.4, 9.4))
+    assert not got["A"]["ambiguous"] and got["A"]["coverage"] == 1.0
+    assert got["B"]["coverage"] == 0.0 and not got["B"]["ambiguous"]
+
+
+def test_where_either_end_may_hide_under_print_both_stay_unsure():
+    got = _family_case(hidden_a=(1.4, 0.8), hidden_b=(1.4, 3.0))   # B may reach R unseen too
+    assert got["A"]["ambiguous"] and got["B"]["ambiguous"]
+    got = _family_case(hidden_a=(1.4, 7.3), hidden_b=(1.4, 9.4))   # nothing hidden: as before
+    assert got["A"]["ambiguous"] and got["B"]["ambiguous"]

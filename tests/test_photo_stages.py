@@ -456,3 +456,25 @@ def test_only_swamps_and_dots_read_with_confidence_take_a_berms_ink():
     assert inside(pts).tolist() == [True, True, False, False, False]
     assert _on_marks(readings, [cell, dot, faint, other], "delta")(pts[:2]).tolist() == [False, True]
 
+
+def test_a_stroke_over_a_backhoe_icon_counts_where_the_icon_leaves_paper():
+    # PH4: in a small photo the printed excavator (and its tolerance) hides most of a backhoe
+    # box; a slash over it shows in two corners of the box, each mostly hidden. A corner
+    # counts as inked by the share of what can be seen of it, so the slash is spread over
+    # the box (a stray mark in one corner still is not)
+    from types import SimpleNamespace
+    px, size = 5.0, 10.0
+    ink = np.zeros((60, 60), np.float32)
+    known = np.ones((60, 60), bool)
+    x0 = y0 = 5                                  # the box: 5..55 px; inside 9..51 px, sub-boxes of 14 px
+    ink[12:14, 40:50] = 3.0                      # a stroke in the top-right sub-box (20 px)
+    known[23:37, 23:37] = False                  # the icon hides the centre sub-box ...
+    known[28:32, 26:34] = True                   # ... bar a patch round the stroke's middle
+    ink[29:31, 28:31] = 3.0                      # (6 px: 3 % of the sub-box, 19 % of what shows)
+    n = SimpleNamespace(pxmm=px, ink=ink, known=known)
+    rect = (x0 / px, y0 / px, size, size)
+    plain = area.box_evidence(n, rect, inset=0.8)
+    seen = area.box_evidence(n, rect, inset=0.8, spread_of_visible=True)
+    assert plain["spread"] == pytest.approx(1 / 9) and seen["spread"] == pytest.approx(2 / 9)
+    ink[29:31, 28:31] = 0.0                      # only the one stroke: a stray mark
+    assert area.box_evidence(n, rect, inset=0.8, spread_of_visible=True)["spread"] == pytest.approx(1 / 9)

@@ -103,9 +103,10 @@ def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]],
         if ev.get("coverage", 0.0) >= PARTLY and "_pts" in ev:
             if trio is None:
                 trio = cv2.merge([n.ink, n.known.astype(np.float32), clear_f])
+            reach: dict = {}
             ends, pts = trace(n, seg, ev["fit"], fields[i] if fields else None, both=trio,
-                              over_print=ev["coverage"] >= OVER_PRINT)
-            ev["ends"], ev["_end_pts"] = ends, pts
+                              over_print=ev["coverage"] >= OVER_PRINT, reach=reach)
+            ev["ends"], ev["_end_pts"], ev["_ends_hidden"] = ends, pts, reach["ends_hidden"]
         out.append(ev)
         k += size
     return out
@@ -121,8 +122,8 @@ OVER_PRINT = 0.75     # coverage from which a trace follows a line over print (s
 
 def trace(n: Normalised, seg: tuple[float, float, float, float], fit: tuple[float, float],
           field: tuple[float, float, float, float] | None = None,
-          both: np.ndarray | None = None,
-          over_print: bool = False) -> tuple[tuple[float, float], tuple[np.ndarray, np.ndarray]]:
+          both: np.ndarray | None = None, over_print: bool = False,
+          reach: dict | None = None) -> tuple[tuple[float, float], tuple[np.ndarray, np.ndarray]]:
     """Follow the drawn line outwards from its middle, past both piles, to where the ink
     ends (TRACE_STOP mm of known paper without ink; unknown pixels under print neither
     stop nor extend it). Returns how far each end lies from its pile centre (mm), and the
@@ -140,7 +141,9 @@ def trace(n: Normalised, seg: tuple[float, float, float, float], fit: tuple[floa
     inked or more: a drawn line), paper along print, where a pencil line adds little
     darkness above the print, does not stop the trace either once the line is fitted, as
     it does not break the line (`clear_of_print`): it is followed to its pile along a
-    lattice line.
+    lattice line. Past the last ink seen, print may hide the rest of a line (the field's
+    border at a pile): `reach["ends_hidden"]` gets, per end, the least distance to its pile
+    (mm) over the stations the line may still run on unseen (neither ink nor known paper).
     """
     if both is None:
         both = cv2.merge([n.ink, n.known.astype(np.float32)])
@@ -204,6 +207,16 @@ def trace(n: Normalised, seg: tuple[float, float, float, float], fit: tuple[floa
         if keep.sum() >= 8:
             (a2, b2), *_ = np.linalg.lstsq(A[keep], oo[keep], rcond=None)
         a, b = float(a2), float(b2)
+    if reach is not None:
+        hidden = []
+        for k, step in ((0, -1), (1, 1)):
+            j, seen = ends[k], []
+            while 0 <= j < len(t) and (j == ends[k] or not (known[j] or hit[j])):
+                seen.append(j)
+                j += step
+            tt = t[seen]
+            hidden.append(float(np.hypot(tt - (L if k else 0.0), a + b * tt).min()))
+        reach["ends_hidden"] = tuple(hidden)
     t0, t1 = t[ends[0]], t[ends[1]]
     at = lambda tt: np.array([x0 + u[0] * tt + v[0] * (a + b * tt), y0 + u[1] * tt + v[1] * (a + b * tt)])  # noqa: E731
     return (float(np.hypot(t0, a + b * t0)), float(np.hypot(t1 - L, a + b * t1))), (at(t0), at(t1))
@@ -508,6 +521,17 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
         resolved = bool(good) and len(good) + len(bad) == len(inked)
         if resolved and bad:
             resolved = min(ends[m] for m in bad) - max(ends[m] for m in good) >= END_MARGIN
+        if not resolved:
+            # print may hide where a line ends (the field's border at its pile): the one member
+            # whose ink may run on unseen to within END_GOOD of both its piles, when every other
+            # one's ink can't come within END_BAD of its pile even unseen, is the drawn one
+            near = {m: max(raw[m].get("_ends_hidden", raw[m]["ends"])) if "ends" in raw[m] else None
+                    for m in inked}
+            maybe = [m for m in inked if near[m] is not None and near[m] <= END_GOOD]
+            never = [m for m in inked if near[m] is not None and near[m] >= END_BAD]
+            if len(maybe) == 1 and len(never) == len(inked) - 1 \
+                    and min(near[m] for m in never) - near[maybe[0]] >= END_MARGIN:
+                good, bad, resolved = maybe, never, True
         if resolved:
             for m in good:
                 out[m] = dict(raw[m], ambiguous=False, family=sorted(group))

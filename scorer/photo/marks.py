@@ -23,9 +23,16 @@ def _window(n: Normalised, x: float, y: float, w: float, h: float) -> tuple[slic
     return slice(r0, max(r1, r0 + 1)), slice(c0, max(c1, c0 + 1))
 
 
+SUB_VISIBLE = 0.15   # share of a sub-box that must be visible for its own ink to count
+
+
 def box_evidence(n: Normalised, rect: tuple[float, float, float, float], inset: float = 0.45,
-                 ignore: np.ndarray | None = None) -> dict:
-    """Ink inside a box: the inked fraction of the visible pixels and how spread it is."""
+                 ignore: np.ndarray | None = None, spread_of_visible: bool = False) -> dict:
+    """Ink inside a box: the inked fraction of the visible pixels and how spread it is.
+
+    With `spread_of_visible` a sub-box counts as inked by the share of its visible pixels
+    (at least SUB_VISIBLE of it visible): where a printed icon hides most of a box (the
+    backhoes), a stroke over it shows only in the few corners left, each mostly hidden."""
     x, y, w, h = rect
     sl = _window(n, x + inset, y + inset, w - 2 * inset, h - 2 * inset)
     known = n.known[sl]
@@ -46,8 +53,15 @@ def box_evidence(n: Normalised, rect: tuple[float, float, float, float], inset: 
     cells = 0
     for i in range(3):
         for j in range(3):
-            sub = hit[i * H // 3:(i + 1) * H // 3, j * W // 3:(j + 1) * W // 3]
-            cells += bool(sub.mean() > 0.04) if sub.size else 0
+            rows, cols = slice(i * H // 3, (i + 1) * H // 3), slice(j * W // 3, (j + 1) * W // 3)
+            sub = hit[rows, cols]
+            if not sub.size:
+                continue
+            if spread_of_visible:
+                seen = int(known[rows, cols].sum())
+                cells += bool(seen >= SUB_VISIBLE * sub.size and sub.sum() > 0.04 * seen)
+            else:
+                cells += bool(sub.mean() > 0.04)
     return {"fraction": frac, "strong": strong, "spread": cells / 9.0, "visible": vis / hit.size}
 
 

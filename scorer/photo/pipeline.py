@@ -257,7 +257,7 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
     cell_ignore = corridor.astype(bool) | corners.astype(bool)
     for m in mark_map:
         if m.kind == "box":
-            ev = area.box_evidence(n, m.geom, inset=BOX_INSET)
+            ev = area.box_evidence(n, m.geom, inset=BOX_INSET, spread_of_visible=True)
         elif m.kind == "cell":
             ev = area.box_evidence(n, m.geom, inset=1.2, ignore=cell_ignore)
         else:
