@@ -188,21 +188,24 @@ def _crop_mask(n: Normalised, pts_mm, inset_mm: float):
     return sl, m.astype(bool)
 
 
-def region_evidence(n: Normalised, polygon, box, inset_mm: float = 0.35, mass: bool = False) -> dict:
+def region_evidence(n: Normalised, polygon, box, inset_mm: float = 0.35, mass: bool = False,
+                    arms: bool = True) -> dict:
     """Ink inside an outline or box and whether a black cross or scribble is on it.
 
     ink: inked share of the visible interior (any colour, pencil included);
     black: share covered by dark colourless strokes; cross: both diagonals of the box
-    crossed by such strokes; arms: both diagonals' mean contrast (`cross_contrast`, or for
-    an outline `cross_contrast_local`: for small photos); with `mass`, also the ink over the
-    outline (`ink_mass`).
+    crossed by such strokes; with `arms`, both diagonals' mean contrast (`cross_contrast`, or
+    for an outline `cross_contrast_local`: for small photos); with `mass`, also the ink over
+    the outline (`ink_mass`).
     """
     sl, mask = _crop_mask(n, polygon, inset_mm)
-    arms = cross_contrast_local if mass else cross_contrast     # an icon, or a box
+    # the matched filter, where a curve uses it (small photos): an icon, or a box
+    contrast = (cross_contrast_local if mass else cross_contrast) if arms else None
+    extra = {"arms": contrast(n, box)} if contrast else {}
     known = mask & n.known[sl]
     vis = int(known.sum())
     if vis < 4:
-        ev = {"ink": 0.0, "black": 0.0, "cross": cross_coverage(n, sl, mask, box), "arms": arms(n, box),
+        ev = {"ink": 0.0, "black": 0.0, "cross": cross_coverage(n, sl, mask, box), **extra,
               "visible": 0.0, "photo_pxmm": n.photo_pxmm}
         return ev | ink_mass(n, polygon) if mass else ev
     ink = (n.ink[sl] >= 1.0)
@@ -214,7 +217,7 @@ def region_evidence(n: Normalised, polygon, box, inset_mm: float = 0.35, mass: b
     black_all = light_print & (dk >= BLACK_DARK) & (sat < BLACK_SAT) & (dk - n.printed[sl] >= 0.35
                                                                                          if n.printed is not None else ink)
     ev = {"ink": float((ink & known).sum()) / vis, "black": float((black_all & known).sum()) / vis,
-          "cross": cross_coverage(n, sl, mask, box), "arms": arms(n, box),
+          "cross": cross_coverage(n, sl, mask, box), **extra,
           "visible": vis / max(1, int(mask.sum())), "photo_pxmm": n.photo_pxmm}
     return ev | ink_mass(n, polygon) if mass else ev
 

@@ -16,7 +16,7 @@ from sheets.sheetid import SheetId, SheetIdError
 from ..core import Score
 from ..errors import SheetError
 from . import berms, games, marks as area, register as reg
-from .decide import CONFIDENT, decide, decide_multi, probability, score_line
+from .decide import CONFIDENT, bands, decide, decide_multi, probability, score_line
 from .errors import UnreadablePhoto
 from .expected import expected, page_key, tolerance_for
 from .layout import Layout
@@ -268,15 +268,16 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
             x, y, w, h = m.geom
             s = n.pxmm
             swamp[round((y - 0.3) * s):round((y + h + 0.3) * s), round((x - 0.3) * s):round((x + w + 0.3) * s)] = 1
+    arms = "_low" in bands("cross", n.photo_pxmm)   # the matched filter's curves (ARM_KINDS) are all "_low"
     for m in mark_map:
         if m.kind == "outline":
             xs, ys = [p[0] for p in m.geom], [p[1] for p in m.geom]
             box = m.box or (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-            readings[m.id] = decide_multi(m, area.region_evidence(n, m.geom, box, mass=True))
+            readings[m.id] = decide_multi(m, area.region_evidence(n, m.geom, box, mass=True, arms=arms))
         elif m.kind == "fillbox":
             x, y, w, h = m.geom
             poly = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
-            readings[m.id] = decide_multi(m, area.region_evidence(n, poly, m.geom, inset_mm=0.45))
+            readings[m.id] = decide_multi(m, area.region_evidence(n, poly, m.geom, inset_mm=0.45, arms=arms))
     swamp_b = swamp.astype(bool)
     dots = [m for m in mark_map if m.kind == "dot"]
     if dots:
