@@ -649,7 +649,7 @@ def _strong(ev: dict) -> bool:
 
 def _ends_ok(ev: dict) -> bool:
     """A fully inked corridor whose ink, traced, ends at both of this candidate's piles."""
-    return "ends" in ev and max(ev["ends"]) <= END_GOOD and ev["coverage"] >= 0.9 and ev["offset"] <= 2.5
+    return _strong(ev) and "ends" in ev and max(ev["ends"]) <= END_GOOD
 
 
 def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, tuple],

@@ -351,37 +351,41 @@ ARM_INSET = 0.5          # mm inside the box's edges (its printed outline) for t
 ARM_SAMPLES = 12
 
 
-def _arm_means(T: np.ndarray, pxmm: float, origin: tuple[int, int], box) -> tuple[float, float]:
-    """The mean of T along each diagonal's two arms above the colouring's level (T's median
-    off both diagonals inside the box)."""
+def _arm_means(tones, pxmm: float, origin: tuple[int, int], box) -> tuple[float, float]:
+    """Per diagonal, the mean of each tone along its two arms above the colouring's level
+    (the tone's median off both diagonals inside the box), summed over the tones."""
     x, y, w, h = box
     oy, ox = origin
     cx, cy, hd = x + w / 2, y + h / 2, float(np.hypot(w, h)) / 2
-    H, W = T.shape
+    H, W = tones[0].shape
     X = (ox + np.arange(W) + 0.5) / pxmm - cx
     Y = (oy + np.arange(H) + 0.5) / pxmm - cy
     d1 = np.abs(Y[:, None] * w - X[None, :] * h) / (2 * hd)
     d2 = np.abs(Y[:, None] * w + X[None, :] * h) / (2 * hd)
     inside = (np.abs(X[None, :]) < w / 2 - ARM_INSET) & (np.abs(Y[:, None]) < h / 2 - ARM_INSET)
     off = inside & (np.minimum(d1, d2) > ARM_OFF)
-    if off.sum() >= 4:
-        q = float(np.median(T[off]))
-    elif inside.any():
-        q = float(np.percentile(T[inside], 30))
-    else:
-        q = 0.0
     rs = np.linspace(ARM_SPAN[0], ARM_SPAN[1], ARM_SAMPLES) * hd
     across = np.linspace(-ARM_WOBBLE, ARM_WOBBLE, 5)
-    means = []
+    arms = []
     for sx, sy in ((1, 1), (-1, -1), (1, -1), (-1, 1)):     # d1's two arms, then d2's
         e = np.array([sx * w / 2, sy * h / 2]) / hd
         v = np.array([-e[1], e[0]])
         px = (cx + rs[:, None] * e[0] + across[None, :] * v[0]) * pxmm - ox - 0.5
         py = (cy + rs[:, None] * e[1] + across[None, :] * v[1]) * pxmm - oy - 0.5
-        vals = cv2.remap(T, px.astype(np.float32), py.astype(np.float32), cv2.INTER_LINEAR,
-                         borderMode=cv2.BORDER_REPLICATE)
-        means.append(float(vals.max(axis=1).mean()) - q)
-    return (means[0] + means[1]) / 2, (means[2] + means[3]) / 2
+        arms.append((px.astype(np.float32), py.astype(np.float32)))
+    d1_sum = d2_sum = 0.0
+    for T in tones:
+        if off.sum() >= 4:
+            q = float(np.median(T[off]))
+        elif inside.any():
+            q = float(np.percentile(T[inside], 30))
+        else:
+            q = 0.0
+        means = [float(cv2.remap(T, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).max(axis=1).mean()) - q
+                 for px, py in arms]
+        d1_sum += (means[0] + means[1]) / 2
+        d2_sum += (means[2] + means[3]) / 2
+    return d1_sum, d2_sum
 
 
 def cross_contrast(n: Normalised, box) -> float:
@@ -393,13 +397,8 @@ def cross_contrast(n: Normalised, box) -> float:
     """
     x, y, w, h = box
     sl = _window(n, x - 0.5, y - 0.5, w + 1.0, h + 1.0)
-    origin = (sl[0].start, sl[1].start)
-    tones = (_black(n.norm[sl]).astype(np.float32), n.dark[sl].astype(np.float32))
-    a1, a2 = 0.0, 0.0
-    for T in tones:
-        m1, m2 = _arm_means(np.ascontiguousarray(T), n.pxmm, origin, box)
-        a1, a2 = a1 + m1, a2 + m2
-    return min(a1, a2)
+    tones = [np.ascontiguousarray(_black(n.norm[sl]), np.float32), np.ascontiguousarray(n.dark[sl], np.float32)]
+    return min(_arm_means(tones, n.pxmm, (sl[0].start, sl[1].start), box))
 
 
 LOCAL_SPAN = (0.1, 0.9)   # the part of each diagonal of an icon's box sampled (a cross may stop short)
