@@ -400,6 +400,67 @@ def _finder_agreement(light: np.ndarray) -> float:
     return hits / (3 * 49)
 
 
+def _function_modules(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The modules every QR of size n x n prints the same (finder patterns with their light
+    separators, the timing rows and, from version 2, the bottom-right alignment pattern):
+    a mask and their values (True = light)."""
+    known = np.zeros((n, n), bool)
+    light = np.ones((n, n), bool)
+    for r, c in ((0, 0), (0, n - 7), (n - 7, 0)):
+        known[max(0, r - 1):r + 8, max(0, c - 1):c + 8] = True   # with the separator
+        light[r:r + 7, c:c + 7] = ~_FINDER
+    t = np.arange(8, n - 8)
+    known[6, t] = known[t, 6] = True
+    light[6, t] = light[t, 6] = t % 2 == 1
+    if n >= 25:
+        a = n - 7
+        ring = np.ones((5, 5), bool)
+        ring[1:4, 1:4] = False
+        ring[2, 2] = True
+        known[a - 2:a + 3, a - 2:a + 3] = True
+        light[a - 2:a + 3, a - 2:a + 3] = ~ring
+    return known, light
+
+
+def _equalised(vals: np.ndarray, start: np.ndarray, rounds: int = 4) -> np.ndarray:
+    """Module colours (True = light) undoing the blur's spill between neighbours.
+
+    A blurred module's sample is a + b*(itself) + c*(its 4 neighbours) + d*(its 4 diagonal
+    neighbours), 1 for light. The coefficients are fitted on the function modules, whose
+    colours are known, with the current guess for their neighbours; each module then takes
+    the colour whose prediction is nearer its sample. A light module among dark ones, which
+    a blurred photo shows darker than the threshold, reads light again.
+    """
+    n = vals.shape[0]
+    known, light = _function_modules(n)
+    est = start.astype(np.float64)
+    v = vals.astype(np.float64)
+    for _ in range(rounds):
+        t = np.where(known, light, est)
+        tp = np.pad(t, 1, constant_values=1.0)     # the quiet zone is light
+        s4 = tp[:-2, 1:-1] + tp[2:, 1:-1] + tp[1:-1, :-2] + tp[1:-1, 2:]
+        sd = tp[:-2, :-2] + tp[2:, 2:] + tp[:-2, 2:] + tp[2:, :-2]
+        A = np.stack([np.ones(known.sum()), t[known], s4[known], sd[known]], axis=1)
+        coef, *_ = np.linalg.lstsq(A, v[known], rcond=None)
+        if coef[1] <= 0:
+            break
+        base = coef[0] + coef[2] * s4 + coef[3] * sd
+        new = (np.abs(v - base - coef[1]) < np.abs(v - base)).astype(np.float64)
+        if np.array_equal(new, est):
+            break
+        est = new
+    return est > 0.5
+
+
+def _decode_modules(light: np.ndarray) -> str | None:
+    """Decode an n x n module grid (True = light), redrawn clean with a quiet zone."""
+    n = light.shape[0]
+    img = np.full((n + 8, n + 8), 255, np.uint8)
+    img[4:4 + n, 4:4 + n] = light.astype(np.uint8) * 255
+    big = cv2.resize(img, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST)
+    return _decode_at(big, 32.0, 8.0 * (n + 4)) or _decode(big)
+
+
 def _decode_at(img: np.ndarray, a: float, b: float) -> str | None:
     """Decode a QR known to span the square a..b (px) of `img`, without searching for it."""
     try:
@@ -427,18 +488,22 @@ def _grid_qr(photo_grey: np.ndarray, H: np.ndarray, qr: tuple[float, float, floa
     # interpolation's reach): the same values as blurring the whole photo, at a fraction
     blur, off = _blur_around(photo_grey, np.vstack(grids), 0.7)
     for n, pts in zip(sizes, grids):
-        pts = pts - off
-        vals = cv2.remap(blur, pts[:, 0].reshape(n, n), pts[:, 1].reshape(n, n), cv2.INTER_LINEAR,
+        p = pts - off
+        vals = cv2.remap(blur, p[:, 0].reshape(n, n), p[:, 1].reshape(n, n), cv2.INTER_LINEAR,
                          borderMode=cv2.BORDER_REPLICATE)
         thr, _ = cv2.threshold(vals.astype(np.uint8), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         light = vals > thr
         if _finder_agreement(light) < FINDER_MIN:   # not a QR of this size here: skip the slow decoder
             continue
-        bits = light.astype(np.uint8) * 255
-        img = np.full((n + 8, n + 8), 255, np.uint8)
-        img[4:4 + n, 4:4 + n] = bits
-        big = cv2.resize(img, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST)
-        text = _decode_at(big, 32.0, 8.0 * (n + 4)) or _decode(big)
+        text = _decode_modules(light)
+        if text:
+            return text
+        # too blurred for one threshold (a light module among dark ones reads dark): read
+        # the unblurred samples with the spill between neighbours taken out
+        raw = cv2.remap(photo_grey, pts[:, 0].reshape(n, n), pts[:, 1].reshape(n, n), cv2.INTER_LINEAR,
+                        borderMode=cv2.BORDER_REPLICATE)
+        thr, _ = cv2.threshold(raw.astype(np.uint8), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        text = _decode_modules(_equalised(raw, raw > thr))
         if text:
             return text
     return None
