@@ -114,9 +114,9 @@ def score_ink(ev: dict) -> float:
     return ev["mass"] if "mass" in ev else ev["ink"]
 
 
-# the cross curves scored by a matched filter (`marks.cross_contrast`, for outlines
-# `cross_contrast_local`): below the split a stroke over colouring is too blurred for the
-# per-sample test. Not over flat print, where that test sees every cross
+# the cross curves scored by a matched filter (`marks.cross_contrast`): below the split a
+# stroke over colouring is too blurred for the per-sample test. Not over flat print, where
+# that test sees every cross
 ARM_KINDS = frozenset({"fillbox_cross_low", "outline_cross_low"})
 
 
@@ -129,10 +129,12 @@ def score_cross(ev: dict, kind: str = "") -> float:
 
 
 # photo px per mm: below the first, outlines and boxes have their own curves ("_low");
-# between the two (if they differ), the less confident curve decides. Below 4.5 px/mm a
-# cross over a filled box can be lost in the fill; from there on crosses, and ink at every
-# resolution, separate on the calibration photos: one split, no band between.
-LOW_PXMM = {"ink": (4.5, 4.5), "cross": (4.5, 4.5)}
+# between the two (if they differ), the less confident curve decides. Ink splits at 4.5
+# px/mm. Crosses split at 7: below it the matched filter separates crossed from coloured
+# on the calibration photos, where the per-sample test left 4.5-7 px/mm crosses in the
+# unsure band (crossed boxes down to 0.33 coverage, filled ones up to 0.38); from 7 on the
+# per-sample test separates them too, and the filter's cost (~0.1 s a photo) is saved.
+LOW_PXMM = {"ink": (4.5, 4.5), "cross": (7.0, 7.0)}
 
 
 def bands(what: str, px: float) -> list[str]:

@@ -5,6 +5,7 @@ calibrated confidence. Pixels where print is too dark for a mark to show are lef
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import cv2
@@ -194,14 +195,12 @@ def region_evidence(n: Normalised, polygon, box, inset_mm: float = 0.35, mass: b
 
     ink: inked share of the visible interior (any colour, pencil included);
     black: share covered by dark colourless strokes; cross: both diagonals of the box
-    crossed by such strokes; with `arms`, both diagonals' mean contrast (`cross_contrast`, or
-    for an outline `cross_contrast_local`: for small photos); with `mass`, also the ink over
-    the outline (`ink_mass`).
+    crossed by such strokes; with `arms`, both diagonals' mean contrast (`cross_contrast`,
+    for small photos); with `mass` (an icon), also the ink over the outline (`ink_mass`).
     """
     sl, mask = _crop_mask(n, polygon, inset_mm)
     # the matched filter, where a curve uses it (small photos): an icon, or a box
-    contrast = (cross_contrast_local if mass else cross_contrast) if arms else None
-    extra = {"arms": contrast(n, box)} if contrast else {}
+    extra = {"arms": cross_contrast(n, box, ICON_ARMS if mass else BOX_ARMS)} if arms else {}
     known = mask & n.known[sl]
     vis = int(known.sum())
     if vis < 4:
@@ -342,82 +341,47 @@ def cross_coverage(n: Normalised, sl, inside: np.ndarray, box) -> float:
 # --- crosses in small photos: a matched filter -----------------------------------------
 # Below ~4.5 px per mm a pen stroke is one or two blurred pixels and JPEG keeps colour at half
 # resolution, so a black stroke over colouring rarely stands CROSS_CONTRAST above its sides at
-# any one sample, yet it darkens the whole diagonal a little. Averaged along each arm of the
-# X, that small contrast adds up where single samples are noise (a matched filter).
-ARM_SPAN = (0.2, 0.75)   # the part of each half-diagonal sampled, from the centre (inside the box)
+# any one sample, yet it darkens the whole diagonal a little. Compared point by point with
+# what lies ARM_SIDE mm beside it and averaged along the diagonal, that small contrast adds
+# up where single samples are noise (a matched filter).
 ARM_WOBBLE = 0.15        # mm across the diagonal: a hand-drawn stroke is taken where darkest
-ARM_OFF = 0.6            # mm from both diagonals: where the colouring's own level is taken
-ARM_INSET = 0.5          # mm inside the box's edges (its printed outline) for that level
-ARM_SAMPLES = 12
+ARM_SIDE = 0.9           # mm beside the diagonal: the colouring or paper a stroke is compared with
 
 
-def _arm_means(tones, pxmm: float, origin: tuple[int, int], box) -> tuple[float, float]:
-    """Per diagonal, the mean of each tone along its two arms above the colouring's level
-    (the tone's median off both diagonals inside the box), summed over the tones."""
-    x, y, w, h = box
-    oy, ox = origin
-    cx, cy, hd = x + w / 2, y + h / 2, float(np.hypot(w, h)) / 2
-    H, W = tones[0].shape
-    X = (ox + np.arange(W) + 0.5) / pxmm - cx
-    Y = (oy + np.arange(H) + 0.5) / pxmm - cy
-    d1 = np.abs(Y[:, None] * w - X[None, :] * h) / (2 * hd)
-    d2 = np.abs(Y[:, None] * w + X[None, :] * h) / (2 * hd)
-    inside = (np.abs(X[None, :]) < w / 2 - ARM_INSET) & (np.abs(Y[:, None]) < h / 2 - ARM_INSET)
-    off = inside & (np.minimum(d1, d2) > ARM_OFF)
-    rs = np.linspace(ARM_SPAN[0], ARM_SPAN[1], ARM_SAMPLES) * hd
-    across = np.linspace(-ARM_WOBBLE, ARM_WOBBLE, 5)
-    arms = []
-    for sx, sy in ((1, 1), (-1, -1), (1, -1), (-1, 1)):     # d1's two arms, then d2's
-        e = np.array([sx * w / 2, sy * h / 2]) / hd
-        v = np.array([-e[1], e[0]])
-        px = (cx + rs[:, None] * e[0] + across[None, :] * v[0]) * pxmm - ox - 0.5
-        py = (cy + rs[:, None] * e[1] + across[None, :] * v[1]) * pxmm - oy - 0.5
-        arms.append((px.astype(np.float32), py.astype(np.float32)))
-    d1_sum = d2_sum = 0.0
-    for T in tones:
-        if off.sum() >= 4:
-            q = float(np.median(T[off]))
-        elif inside.any():
-            q = float(np.percentile(T[inside], 30))
-        else:
-            q = 0.0
-        means = [float(cv2.remap(T, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).max(axis=1).mean()) - q
-                 for px, py in arms]
-        d1_sum += (means[0] + means[1]) / 2
-        d2_sum += (means[2] + means[3]) / 2
-    return d1_sum, d2_sum
+@dataclass(frozen=True)
+class ArmFilter:
+    """Where along the diagonals the filter looks, and what it compares a point with."""
+
+    span: tuple[float, float]    # the part of each diagonal sampled (a cross may stop short)
+    samples: int
+    icon: bool                   # compare with the side on lighter print, and leave out
+                                 # points on dark print; else with the darker side
+    print_limit: float = 0.3     # (icons) expected print darkness that leaves a point out
 
 
-def cross_contrast(n: Normalised, box) -> float:
-    """How much darker both diagonals of `box` are than the colouring beside them, averaged
+# a box: pencil or ballpoint filling is a scribble whose strokes darken both sides of any
+# line alike, so the darker side is the fair comparison; the ends are the printed border
+BOX_ARMS = ArmFilter((0.2, 0.8), 16, icon=False)
+# an icon: its printed lines are dense (heather's fingers, a snake's coils) and would hide
+# the stroke at one end of the comparison or the other
+ICON_ARMS = ArmFilter((0.1, 0.9), 24, icon=True)
+
+
+def cross_contrast(n: Normalised, box, f: ArmFilter = BOX_ARMS) -> float:
+    """How much darker both diagonals of `box` are than what lies beside them, averaged
     along each (the smaller of the two): black (1 - the brightest channel) plus darkness.
 
     A cross scores about its stroke's contrast; colouring, a tick (one diagonal) or nothing
     about 0. Used below the resolution split, where `cross_coverage` loses blurred strokes.
     """
     x, y, w, h = box
-    sl = _window(n, x - 0.5, y - 0.5, w + 1.0, h + 1.0)
-    tones = [np.ascontiguousarray(_black(n.norm[sl]), np.float32), np.ascontiguousarray(n.dark[sl], np.float32)]
-    return min(_arm_means(tones, n.pxmm, (sl[0].start, sl[1].start), box))
-
-
-LOCAL_SPAN = (0.1, 0.9)   # the part of each diagonal of an icon's box sampled (a cross may stop short)
-LOCAL_SIDE = 0.9          # mm beside the diagonal: the colouring or paper a stroke is compared with
-LOCAL_SAMPLES = 24
-
-
-def cross_contrast_local(n: Normalised, box) -> float:
-    """Like `cross_contrast`, for an icon: its colouring is not even over its box (heather's
-    fingers, a snake's coils), so each point of a diagonal is compared with the darker of the
-    two points LOCAL_SIDE mm beside it, and that contrast averaged along the diagonal (the
-    smaller of the two; black plus darkness)."""
-    x, y, w, h = box
-    pad = LOCAL_SIDE + ARM_WOBBLE + 0.3
+    pad = ARM_SIDE + ARM_WOBBLE + 0.3
     sl = _window(n, x - pad, y - pad, w + 2 * pad, h + 2 * pad)
     oy, ox = sl[0].start, sl[1].start
     T = np.ascontiguousarray(_black(n.norm[sl]) + n.dark[sl]).astype(np.float32)
-    ts = np.linspace(LOCAL_SPAN[0], LOCAL_SPAN[1], LOCAL_SAMPLES)
-    across = np.linspace(-ARM_WOBBLE, ARM_WOBBLE, 3)
+    P = np.ascontiguousarray(n.printed[sl] if n.printed is not None else np.zeros_like(T), np.float32)
+    ts = np.linspace(f.span[0], f.span[1], f.samples)
+    offs = np.array([-ARM_WOBBLE, 0.0, ARM_WOBBLE, ARM_SIDE, -ARM_SIDE])
     k = n.pxmm
     out = []
     for a, b in (((x, y), (x + w, y + h)), ((x + w, y), (x, y + h))):
@@ -425,13 +389,17 @@ def cross_contrast_local(n: Normalised, box) -> float:
         d = b - a
         u = d / max(float(np.linalg.norm(d)), 1e-9)
         v = np.array([-u[1], u[0]])
-        base = a[None] + ts[:, None] * d[None]
-        offs = np.concatenate([across, [LOCAL_SIDE, -LOCAL_SIDE]])
-        pts = base[:, None, :] + offs[None, :, None] * v[None, None, :]
+        pts = (a[None] + ts[:, None] * d[None])[:, None, :] + offs[None, :, None] * v[None, None, :]
         px, py = (pts[..., 0] * k - ox - 0.5).astype(np.float32), (pts[..., 1] * k - oy - 0.5).astype(np.float32)
         vals = cv2.remap(T, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        line, sides = vals[:, :3].max(axis=1), vals[:, 3:].max(axis=1)
-        out.append(float((line - sides).mean()))
+        line = vals[:, :3].max(axis=1)
+        if not f.icon:
+            out.append(float((line - vals[:, 3:].max(axis=1)).mean()))
+            continue
+        pv = cv2.remap(P, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        c = line - np.where(pv[:, 3] <= pv[:, 4], vals[:, 3], vals[:, 4])
+        clear = pv[:, :3].max(axis=1) < f.print_limit
+        out.append(float(c[clear].mean() if clear.sum() >= 4 else c.mean()))
     return min(out)
 
 
