@@ -101,7 +101,8 @@ def main(n: int = 160, n_other: int = 60) -> None:
             px = ev.get("photo_pxmm", 0.0)
             for low in bands("ink", px):
                 if not printed:
-                    data.setdefault(f"{kind}_ink{low}", []).append((score_ink(ev), int(t != "empty"),
+                    data.setdefault(f"{kind}_ink{low}", []).append((score_ink(ev, f"{kind}_ink{low}"),
+                                                                    int(t != "empty"),
                                                                     f"{p.name} {x.mark.id}"))
             for low in bands("cross", px):
                 if "crossed" in x.mark.states and t != "empty":

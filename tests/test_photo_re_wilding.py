@@ -205,3 +205,42 @@ def test_a_cross_over_a_dark_coloured_icon_in_a_small_photo_stands_above_its_sid
     crossed, coloured = area.cross_contrast(n, b.box, area.ICON_ARMS), area.cross_contrast(n, a.box, area.ICON_ARMS)
     # the fitted curve's unsure band is about 0.07-0.26 (calibration.json, outline_cross_low)
     assert crossed > 0.26 and coloured < 0.07
+
+
+def test_a_pencil_tick_in_a_small_photo_has_a_core_of_strong_ink():
+    """PH16: at 3 px per mm a grey pencil tick, broken by the pencil's grain, still has a
+    core at twice the ink threshold, and the small photos' curve reads it filled; an empty
+    box has no such core and reads empty."""
+    from scorer.photo.decide import probability, score_ink
+    marks = _rew_marks()
+    boxes = [m for m in marks.values() if m.kind == "fillbox" and m.states == ("empty", "filled", "crossed")]
+    ticked, empty = boxes[0], boxes[2]
+    img = (expected(REW, PX).rgb * 255).astype(np.uint8).copy()
+    x, y, w, h = ticked.geom
+    for (x0, y0), (x1, y1) in (((0.2, 0.55), (0.42, 0.85)), ((0.42, 0.85), (0.9, 0.1))):
+        for t in np.arange(0.0, 1.0, 0.1):     # dashes: about half the stroke left on paper
+            p0 = (x + (x0 + (x1 - x0) * t) * w, y + (y0 + (y1 - y0) * t) * h)
+            p1 = (x + (x0 + (x1 - x0) * (t + 0.05)) * w, y + (y0 + (y1 - y0) * (t + 0.05)) * h)
+            _line(img, p0, p1, (110, 110, 118), 0.45)
+    n = _normalised(_small_photo(img, 3.0))
+    ev = {}
+    for m in (ticked, empty):
+        bx, by, bw, bh = m.geom
+        ev[m.id] = area.region_evidence(n, ((bx, by), (bx + bw, by), (bx + bw, by + bh), (bx, by + bh)), m.geom,
+                                        inset_mm=0.45)
+    assert ev[ticked.id]["strong"] > 0.5 and ev[empty.id]["strong"] == 0.0
+    assert probability("fillbox_ink_low", score_ink(ev[ticked.id], "fillbox_ink_low")) > 0.99
+    assert probability("fillbox_ink_low", score_ink(ev[empty.id], "fillbox_ink_low")) < 0.01
+
+
+def test_small_photos_score_a_box_by_its_strong_core_or_three_quarters_of_its_inked_share():
+    # PH16, with cases from generated photos: a faint pencil fill (bench photo
+    # re-wilding-100045, inked 0.63, almost no strong core) reads filled; a highlighter's edge
+    # straying into an empty calendar box (calibration photo re-wilding-200180, inked 0.38,
+    # no core) is not read surely filled
+    from scorer.photo.decide import probability, score_ink
+    assert score_ink({"ink": 0.4, "strong": 0.6}, "fillbox_ink_low") == 0.6
+    assert score_ink({"ink": 0.4, "strong": 0.6}, "fillbox_ink") == 0.4
+    assert score_ink({"ink": 0.63, "strong": 0.05}, "fillbox_ink_low") == pytest.approx(0.4725)
+    assert probability("fillbox_ink_low", score_ink({"ink": 0.63, "strong": 0.05}, "fillbox_ink_low")) > 0.99
+    assert probability("fillbox_ink_low", score_ink({"ink": 0.384, "strong": 0.0}, "fillbox_ink_low")) < 0.99

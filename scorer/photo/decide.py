@@ -108,10 +108,22 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
     return Reading(mark, state, conf, unsure, alt if unsure else None, ev)
 
 
-def score_ink(ev: dict) -> float:
+def score_ink(ev: dict, kind: str = "") -> float:
     """Outlines: the ink over the whole outline (`marks.ink_mass`), which thin icons keep
-    at low resolution; boxes: the inked share of the visible inside."""
-    return ev["mass"] if "mass" in ev else ev["ink"]
+    at low resolution; boxes: the inked share of the visible inside, or in small photos
+    (`STRONG_KINDS`) that or the share near strong ink (`marks.strong_ink`), whichever is
+    larger. A faint pencil fill has the first, a pencil tick the second; ink straying in
+    from outside the box reaches the first but never the second, so the first counts for
+    STRAY_WEIGHT (on the calibration photos this leaves no tick in the unsure band)."""
+    if "mass" in ev:
+        return ev["mass"]
+    if kind in STRONG_KINDS and "strong" in ev:
+        return max(ev["strong"], STRAY_WEIGHT * ev["ink"])
+    return ev["ink"]
+
+
+STRONG_KINDS = frozenset({"fillbox_ink_low"})   # boxes in small photos
+STRAY_WEIGHT = 0.75
 
 
 # the cross curves scored by a matched filter (`marks.cross_contrast`): below the split a
@@ -161,7 +173,7 @@ def multi_probability(mark: Mark, ev: dict, what: str) -> float:
 
 def multi_score(ev: dict, what: str, kind: str) -> float:
     """The score an outline's or box's curve `kind` is fitted on."""
-    return score_ink(ev) if what == "ink" else score_cross(ev, kind)
+    return score_ink(ev, kind) if what == "ink" else score_cross(ev, kind)
 
 
 def decide_multi(mark: Mark, ev: dict) -> Reading:
@@ -185,5 +197,6 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
     unsure = conf < CONFIDENT
     if "mass" not in ev and ev.get("visible", 1.0) < VISIBLE_MIN.get(mark.kind, 0.35) and ev.get("cross", 0.0) < 0.5:
         unsure, conf = True, min(conf, 0.5 + 0.5 * ev.get("visible", 0.0))
-    ev = {**ev, "score": score_ink(ev), "cross_score": x_cross}
+    x_ink = max(multi_score(ev, "ink", k) for k in multi_kinds(mark, ev, "ink"))
+    ev = {**ev, "score": x_ink, "cross_score": x_cross}
     return Reading(mark, state, conf, unsure, alt if unsure else None, ev)

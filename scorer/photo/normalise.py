@@ -7,7 +7,7 @@ patch gives the noise, its grey steps the tone curve), not from hand-tuned const
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -51,6 +51,7 @@ class Normalised:
     sat: np.ndarray | None = None   # Lab a*b* magnitude of the photo itself (black ink is grey)
     printed: np.ndarray | None = None   # the expected print's darkness (not dilated)
     photo_pxmm: float = 0.0   # the photo's own resolution on the sheet (px per mm, least)
+    planes: dict = field(default_factory=dict, repr=False, compare=False)   # derived planes, made on first use
 
 
 def paper_white(w: np.ndarray, e: Expected) -> np.ndarray:

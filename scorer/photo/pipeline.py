@@ -268,16 +268,22 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
             x, y, w, h = m.geom
             s = n.pxmm
             swamp[round((y - 0.3) * s):round((y + h + 0.3) * s), round((x - 0.3) * s):round((x + w + 0.3) * s)] = 1
-    arms = "_low" in bands("cross", n.photo_pxmm)   # the matched filter's curves (ARM_KINDS) are all "_low"
-    for m in mark_map:
-        if m.kind == "outline":
-            xs, ys = [p[0] for p in m.geom], [p[1] for p in m.geom]
-            box = m.box or (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-            readings[m.id] = decide_multi(m, area.region_evidence(n, m.geom, box, mass=True, arms=arms))
-        elif m.kind == "fillbox":
-            x, y, w, h = m.geom
-            poly = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
-            readings[m.id] = decide_multi(m, area.region_evidence(n, poly, m.geom, inset_mm=0.45, arms=arms))
+    outlines = [m for m in mark_map if m.kind == "outline"]
+    boxes = [m for m in mark_map if m.kind == "fillbox"]
+    icon_box = {m.id: m.box or _bbox(m.geom) for m in outlines}
+    # the matched filter, where a curve uses it (small photos; ARM_KINDS are all "_low")
+    arms: dict[str, float] = {}
+    if "_low" in bands("cross", n.photo_pxmm):
+        arms.update(zip([m.id for m in outlines], area.cross_contrasts(n, list(icon_box.values()), area.ICON_ARMS)))
+        arms.update(zip([m.id for m in boxes], area.cross_contrasts(n, [m.geom for m in boxes], area.BOX_ARMS)))
+    for m in outlines:
+        ev = area.region_evidence(n, m.geom, icon_box[m.id], mass=True, arms=arms.get(m.id))
+        readings[m.id] = decide_multi(m, ev)
+    for m in boxes:
+        x, y, w, h = m.geom
+        poly = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+        ev = area.region_evidence(n, poly, m.geom, inset_mm=0.45, arms=arms.get(m.id))
+        readings[m.id] = decide_multi(m, ev)
     swamp_b = swamp.astype(bool)
     dots = [m for m in mark_map if m.kind == "dot"]
     if dots:
@@ -300,6 +306,11 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
             segs = _drawn_segments(readings, lines)
             _read_dots(n, [m for m in dots if m.group in changed], segs, swamp_b, readings)
     return [readings[m.id] for m in mark_map if m.id in readings]
+
+
+def _bbox(pts) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
 
 def _plain(ev: dict) -> dict:
