@@ -2,6 +2,7 @@
 ``--setup blank`` sheets the hand-drawn house dots and swamp squares."""
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from sheets.sheetid import SheetId
@@ -11,7 +12,7 @@ from ...raging_waters import geometry, rules, score as rw_score
 from ...raging_waters.sheet_json import load_sheet, report
 from ...raging_waters.template import LATTICE, load
 from ..layout import Layout, layout
-from ..markmap import MARKED, Mark
+from ..markmap import EMPTY, MARKED, Mark, Reading
 
 TEMPLATE = "raging_waters"
 
@@ -87,3 +88,48 @@ def referee(sheet: dict) -> tuple[Score, dict]:
     """Validate and score a sheet dict; raises SheetError for an illegal sheet."""
     state = load_sheet(sheet)
     return rw_score(state), report(state)
+
+
+def settle(readings: list[Reading]) -> list[Reading]:
+    """On a ``--setup blank`` sheet, settle a house dot or swamp square that drawn berms
+    hide (read unsure, most likely empty) when the rules leave it no other legal state.
+
+    A subdivision has exactly its number of houses and at most its number of swamps (RW21,
+    RW5), and no berm goes through a house or a swamp's inside (RW7, RW8). So where the
+    subdivision's full count is already read with confidence elsewhere and a berm read
+    with confidence runs through the hidden point (or square), a house (or swamp) there
+    would break both rules at once: it is read empty, as sure as the least sure of those
+    readings, with them named in its evidence. Anything short of that stays unsure.
+    """
+    t = load()
+    out = {r.mark.id: r for r in readings}
+    for mt in t.maps:
+        mine = [r for r in readings if r.mark.group == mt.id]
+        berms = [r for r in mine if r.mark.kind == "line" and r.state == MARKED and not r.unsure]
+        for kind, need in (("dot", mt.houses), ("cell", mt.swamps)):
+            spots = [r for r in mine if r.mark.kind == kind]
+            sure = [r for r in spots if r.state == MARKED and not r.unsure]
+            if not sure or len(sure) < need:
+                continue
+            for r in spots:
+                if not (r.unsure and r.state == EMPTY):
+                    continue
+                spot = tuple(int(v) for v in r.mark.id.rsplit("/", 1)[1].split(","))
+                through = [b for b in berms if _through(mt, b.mark.id, spot, kind, t.house_radius)]
+                if not through:
+                    continue
+                by = max(through, key=lambda b: b.confidence)
+                conf = min([by.confidence] + [x.confidence for x in sure])
+                what = "houses" if kind == "dot" else "swamps"
+                out[r.mark.id] = replace(r, confidence=conf, unsure=False, alternative=None, evidence={
+                    **r.evidence, "ruled_out": f"{len(sure)} {what} read in {mt.name}; {by.mark.name} runs through it"})
+    return [out[r.mark.id] for r in readings]
+
+
+def _through(mt, berm_id: str, spot: tuple[int, int], kind: str, radius) -> bool:
+    """Does this berm go through the house at `spot` (a dot) or the swamp there (a cell)?"""
+    a, b = berm_id.rsplit("/", 1)[1].split("-")
+    p, q = geometry.berm_points(mt, (a, b))
+    if kind == "dot":
+        return geometry.hits_house(p, q, geometry.house_point(spot), radius)
+    return geometry.crosses_swamp(p, q, spot)

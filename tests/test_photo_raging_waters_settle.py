@@ -1,0 +1,76 @@
+"""Raging Waters photo reader: a house dot or swamp square hidden under drawn berms, on a
+``--setup blank`` sheet, settled by the rules when they leave it one legal state (PH17)."""
+from __future__ import annotations
+
+import pytest
+
+from scorer.photo.games.raging_waters import mark_map, settle
+from scorer.photo.markmap import EMPTY, MARKED, Reading
+from scorer.raging_waters import geometry
+from scorer.raging_waters.template import LATTICE, load
+from sheets.sheetid import SheetId
+
+T = load()
+AQ = T.maps[0]                      # Aquaterra: 3 houses, 1 swamp
+SID = SheetId("raging-waters", T.version, "settle", 1, "a4", "blank")
+MARKS = {m.id: m for m in mark_map(SID)}
+
+
+def _berm_through_a_point() -> tuple[str, tuple[int, int]]:
+    """A berm of Aquaterra that runs through a lattice point."""
+    for p, q in geometry.pile_pairs(AQ):
+        for c in range(1, LATTICE + 1):
+            for r in range(1, LATTICE + 1):
+                if geometry.hits_house(p.xy2, q.xy2, geometry.house_point((c, r)), T.house_radius):
+                    return f"{AQ.id}/berm/{p.id}-{q.id}", (c, r)
+    raise AssertionError("no berm runs through a lattice point")
+
+
+BERM, SPOT = _berm_through_a_point()
+HIDDEN = f"{AQ.id}/house/{SPOT[0]},{SPOT[1]}"
+OTHERS = [f"{AQ.id}/house/{c},{r}" for c in range(1, LATTICE + 1) for r in range(1, LATTICE + 1)
+          if (c, r) != SPOT and not geometry.hits_house(*geometry.berm_points(AQ, tuple(BERM.rsplit("/", 1)[1].split("-"))),
+                                                         geometry.house_point((c, r)), T.house_radius)][:3]
+
+
+def _read(mid: str, state: str, conf: float = 0.999, unsure: bool = False, **ev) -> Reading:
+    return Reading(MARKS[mid], state, conf, unsure, (MARKED if state == EMPTY else EMPTY) if unsure else None, ev)
+
+
+def _sheet(houses: int = 3, berm_conf: float = 0.995) -> list[Reading]:
+    return ([_read(BERM, MARKED, berm_conf, berm_conf < 0.99)]
+            + [_read(h, MARKED, 0.998) for h in OTHERS[:houses]]
+            + [_read(HIDDEN, EMPTY, 0.536, True, hidden=True, visible=0.07)])
+
+
+def test_a_hidden_point_with_its_count_met_and_a_berm_through_it_is_empty():
+    # RW21 (exactly 3 houses in Aquaterra) and RW7 (no berm through a house): a house under
+    # the confidently drawn berm would break both, so the point is empty, as sure as the
+    # least sure reading it rests on
+    got = {r.mark.id: r for r in settle(_sheet())}[HIDDEN]
+    assert got.state == EMPTY and not got.unsure and got.alternative is None
+    assert got.confidence == pytest.approx(0.995)
+    assert "3 houses" in got.evidence["ruled_out"] and BERM.rsplit("/", 1)[1] in got.evidence["ruled_out"]
+
+
+@pytest.mark.parametrize("houses, berm_conf", [(2, 0.995), (3, 0.9)])
+def test_a_hidden_point_stays_unsure_unless_both_rules_rule_a_house_out(houses, berm_conf):
+    # two houses read: the third may be the hidden one; the berm itself unsure: it may not be there
+    got = {r.mark.id: r for r in settle(_sheet(houses, berm_conf))}[HIDDEN]
+    assert got.unsure and got.confidence == 0.536 and "ruled_out" not in got.evidence
+
+
+def test_a_swamp_square_under_a_berm_is_settled_the_same_way():
+    swamps = [m.id for m in MARKS.values() if m.kind == "cell" and m.group == AQ.id]
+    p, q = BERM.rsplit("/", 1)[1].split("-")
+    a, b = geometry.berm_points(AQ, (p, q))
+    crossed = next(s for s in swamps if geometry.crosses_swamp(a, b, tuple(map(int, s.rsplit("/", 1)[1].split(",")))))
+    clear = next(s for s in swamps if not geometry.crosses_swamp(a, b, tuple(map(int, s.rsplit("/", 1)[1].split(",")))))
+    readings = [_read(BERM, MARKED, 0.999), _read(clear, MARKED, 0.997), _read(crossed, EMPTY, 0.57, True, visible=0.1)]
+    got = {r.mark.id: r for r in settle(readings)}[crossed]
+    assert got.state == EMPTY and not got.unsure and got.confidence == pytest.approx(0.997)
+
+
+def test_rolled_sheets_have_nothing_to_settle():
+    rolled = SheetId("raging-waters", T.version, "settle", 1, "a4", "rolled")
+    assert not any(m.kind in ("dot", "cell") for m in mark_map(rolled))
