@@ -85,14 +85,19 @@ def test_cli_prints_the_score(run):
     assert "Total score" in res.output and str(_meta(name)["score"]) in res.output
 
 
+def _unsure_fixture() -> str:
+    """A fixture the reader leaves some marks unsure on (frozen exit code 3)."""
+    return next(n for n in FIXTURES if _meta(n)["exit_code"] == 3)
+
+
 def test_cli_json_has_state_score_confidences_and_unsure(run):
-    res = run("scan", str(PHOTOS / "rolled-upside-down-exif.jpg"), "--json")
+    res = run("scan", str(PHOTOS / f"{_unsure_fixture()}.jpg"), "--json")
     data = json.loads(res.output)
-    assert res.exit_code == (3 if data["status"] == "provisional" else 0)
+    assert res.exit_code == 3 and data["status"] == "provisional"
     assert {"state", "score", "marks", "unsure", "registration_error_mm", "sheet_id"} <= set(data)
     assert all(0.0 <= m["confidence"] <= 1.0 for m in data["marks"])
-    if res.exit_code == 3:
-        assert data["unsure"] and all(u["unsure"] for u in data["unsure"])
+    assert data["unsure"] and all(u["unsure"] for u in data["unsure"])
+    assert {u["id"] for u in data["unsure"]} < {m["id"] for m in data["marks"]}
 
 
 def test_cli_overlay_is_written_and_not_overwritten(run, tmp_path):
