@@ -34,6 +34,9 @@ FIXTURES = {
     # bench photo raging-waters-100076 as the bench takes it (4 MP, blank setup): a house dot
     # under drawn berms with one house of its subdivision missing elsewhere reads unsure
     "unsure-house": dict(seed=100076),
+    # bench photo re-wilding-100175 (2.2 MP, blur 1.3 px, sharpness 0.16): crosses over
+    # printed boxes that the sharp curves lost; read on the blurred curves (PH18)
+    "blurred": dict(seed=100175, game="re-wilding"),
 }
 
 

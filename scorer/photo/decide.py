@@ -15,7 +15,7 @@ from functools import lru_cache
 from importlib import resources
 
 from .berms import END_BAD, END_GOOD
-from .markmap import EMPTY, MARKED, Mark, Reading
+from .markmap import CROSSED, EMPTY, MARKED, Mark, Reading
 
 CONFIDENT = 0.99
 
@@ -77,6 +77,36 @@ def score_cell(ev: dict) -> float:
 SCORES = {"line": score_line, "box": score_box, "dot": score_dot, "cell": score_cell}
 
 
+# sharpness (`pipeline._sharpness`) below which a photo is read with its own curves, fitted
+# on blurred photos only: there a cross over colouring or a faint dot keeps a fraction of
+# the contrast the sharp curves expect, so they would be confident where the photo is not
+BLURRED = 0.22
+BLUR = "_blur"
+
+
+def curve(kind: str, ev: dict) -> str:
+    """The curve a mark of `kind` is decided on: in a blurred photo (evidence "blurred")
+    the blurred curve of that kind. (The pipeline refuses a blurred photo whose curves
+    have no blurred fit, `reads_blurred`; calibration scans such photos to fit them.)"""
+    return kind + BLUR if ev.get("blurred") and kind + BLUR in params() else kind
+
+
+def reads_blurred(marks) -> bool:
+    """Whether every curve these marks are decided on has a blurred fit (else a blurred
+    photo of them is refused)."""
+    kinds = set()
+    for m in marks:
+        if m.kind in SCORES:
+            kinds.add(m.kind)
+            continue
+        base = "outline" if m.kind == "outline" else ("printbox" if m.states[0] != EMPTY else "fillbox")
+        if base != "printbox":
+            kinds.add(f"{base}_ink")
+        if CROSSED in m.states:
+            kinds.add(f"{base}_cross")
+    return all(k + BLUR in params() for k in kinds)
+
+
 def probability(kind: str, x: float) -> float:
     p = params()[kind]
     z = (x - p["mid"]) / p["scale"]
@@ -90,7 +120,7 @@ VISIBLE_MIN = {"box": 0.12, "cell": 0.15, "dot": 0.3, "outline": 0.15, "fillbox"
 def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
     """A reading for a two-state mark (empty / marked)."""
     x = SCORES[mark.kind](ev)
-    p = probability(mark.kind, x)
+    p = probability(curve(mark.kind, ev), x)
     if ev.get("ambiguous"):   # e.g. two near-collinear berms whose difference print hides
         p = min(max(p, 0.3), 0.7)
     state, conf = (MARKED, p) if p >= 0.5 else (EMPTY, 1.0 - p)
@@ -122,14 +152,18 @@ def score_ink(ev: dict, kind: str = "") -> float:
     return ev["ink"]
 
 
-STRONG_KINDS = frozenset({"fillbox_ink_low"})   # boxes in small photos
+STRONG_KINDS = frozenset({"fillbox_ink_low", "fillbox_ink_blur"})   # boxes in small or blurred photos
 STRAY_WEIGHT = 0.75
 
 
 # the cross curves scored by a matched filter (`marks.cross_contrast`): below the split a
 # stroke over colouring is too blurred for the per-sample test. Not over flat print, where
 # that test sees every cross
-ARM_KINDS = frozenset({"fillbox_cross_low", "outline_cross_low"})
+ARM_KINDS = frozenset({"fillbox_cross_low", "outline_cross_low",
+                       "fillbox_cross_blur", "outline_cross_blur", "printbox_cross_blur"})
+# in a blurred photo a cross keeps about the share of its contrast that the printed edges
+# keep (the photo's sharpness), so its contrast is divided by that share
+SHARPNESS_KINDS = frozenset({"fillbox_cross_blur", "printbox_cross_blur", "outline_cross_blur"})
 
 
 def score_cross(ev: dict, kind: str = "") -> float:
@@ -137,6 +171,8 @@ def score_cross(ev: dict, kind: str = "") -> float:
     scribble covers most of the area (dense pencil or ballpoint colouring can look black in
     patches, so only a large share counts)."""
     x = ev.get("arms", 0.0) if kind in ARM_KINDS else ev["cross"]
+    if kind in SHARPNESS_KINDS:
+        x /= max(ev.get("sharpness", 1.0), 0.05)
     return max(x, min(1.0, max(0.0, ev["black"] - 0.5) * 2.5))
 
 
@@ -161,6 +197,10 @@ def multi_kinds(mark: Mark, ev: dict, what: str) -> list[str]:
     curve ("printbox_cross": a cross over flat print)."""
     base = "outline" if mark.kind == "outline" else ("printbox" if mark.states[0] != EMPTY else "fillbox")
     kind = f"{base}_{what}"
+    if ev.get("blurred"):
+        blurred = [k + BLUR for k in (kind, f"fillbox_{what}") if k + BLUR in params()]
+        if blurred:
+            return blurred[:1]
     out = [kind + b for b in bands(what, ev.get("photo_pxmm", 0.0))]
     return [k for k in out if k in params()] or [kind if kind in params() else f"fillbox_{what}"]
 

@@ -51,6 +51,7 @@ class Normalised:
     sat: np.ndarray | None = None   # Lab a*b* magnitude of the photo itself (black ink is grey)
     printed: np.ndarray | None = None   # the expected print's darkness (not dilated)
     photo_pxmm: float = 0.0   # the photo's own resolution on the sheet (px per mm, least)
+    sharpness: float = 1.0    # the share of printed edges' contrast the photo kept
     planes: dict = field(default_factory=dict, repr=False, compare=False)   # derived planes, made on first use
 
 

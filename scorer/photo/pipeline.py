@@ -16,7 +16,7 @@ from sheets.sheetid import SheetId, SheetIdError
 from ..core import Score
 from ..errors import SheetError
 from . import berms, games, marks as area, register as reg
-from .decide import CONFIDENT, bands, decide, decide_multi, probability, score_line
+from .decide import BLURRED, CONFIDENT, bands, curve, decide, decide_multi, probability, reads_blurred, score_line
 from .errors import UnreadablePhoto
 from .expected import expected, page_key, tolerance_for
 from .layout import Layout
@@ -27,7 +27,8 @@ from .normalise import Normalised, normalise
 PXMM = 5.0            # pixels per mm of the flattened sheet
 MIN_PXMM = 2.0        # photo px per mm below which the sheet is too small to read
 MAX_REG_MM = 0.45     # reject when printed features miss the fit by more than this (RMS)
-MIN_SHARPNESS = 0.22  # printed edges must keep this share of their contrast
+MIN_SHARPNESS = 0.12  # printed edges must keep this share of their contrast (below
+                      # decide.BLURRED, where it is read on curves fitted on blurred photos)
 
 
 @dataclass
@@ -223,6 +224,8 @@ def _on(mask: np.ndarray, point: tuple[float, float], pxmm: float) -> bool:
 def read_marks(n: Normalised, mark_map) -> list[Reading]:
     """Read every mark: lines first, so their corridors can be left out of cells and dots."""
     readings: dict[str, Reading] = {}
+    # a blurred photo's marks are decided on the blurred curves (decide.BLURRED)
+    tag = {"blurred": True, "sharpness": round(n.sharpness, 3)} if n.sharpness < BLURRED else {}
     known_f = n.known.astype(np.float32)
     corridor = np.zeros(n.ink.shape, np.uint8)
     swamp = np.zeros(n.ink.shape, np.uint8)
@@ -236,12 +239,13 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
         f = fields.get(m.group, (x0, y0, x0, y0))
         fields[m.group] = (min(f[0], x0, x1), min(f[1], y0, y1), max(f[2], x0, x1), max(f[3], y0, y1))
     for m, ev in zip(lines, berms.lines_evidence(n, [m.geom for m in lines], [fields[m.group] for m in lines])):
+        ev.update(tag)
         r0 = Reading(m, EMPTY, 0.0, evidence=ev)
         groups.setdefault(m.group, []).append((m.id, ev, line_points(r0)))
     final: dict[str, dict] = {}
+    p_line = lambda ev: probability(curve("line", ev), score_line(ev))  # noqa: E731
     for cands in groups.values():
-        final.update(berms.explain(cands, lambda ev: probability("line", score_line(ev)) >= 0.5,
-                                   lambda ev: probability("line", score_line(ev)) >= CONFIDENT))
+        final.update(berms.explain(cands, lambda ev: p_line(ev) >= 0.5, lambda ev: p_line(ev) >= CONFIDENT))
     P = lambda p: (int(round(p[0] * n.pxmm * 16)), int(round(p[1] * n.pxmm * 16)))  # noqa: E731
     for m in lines:
         readings[m.id] = decide(m, _plain(final[m.id]))
@@ -262,7 +266,7 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
             ev = area.box_evidence(n, m.geom, inset=1.2, ignore=cell_ignore)
         else:
             continue
-        r = readings[m.id] = decide(m, ev)
+        r = readings[m.id] = decide(m, ev | tag)
         if m.kind == "cell" and r.state == MARKED:
             # a shaded square's hatching (even where unsure) is not a house dot at its corners
             x, y, w, h = m.geom
@@ -271,19 +275,19 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
     outlines = [m for m in mark_map if m.kind == "outline"]
     boxes = [m for m in mark_map if m.kind == "fillbox"]
     icon_box = {m.id: m.box or _bbox(m.geom) for m in outlines}
-    # the matched filter, where a curve uses it (small photos; ARM_KINDS are all "_low")
+    # the matched filter, where a curve uses it (ARM_KINDS: small or blurred photos)
     arms: dict[str, float] = {}
-    if "_low" in bands("cross", n.photo_pxmm):
+    if "_low" in bands("cross", n.photo_pxmm) or tag:
         arms.update(zip([m.id for m in outlines], area.cross_contrasts(n, list(icon_box.values()), area.ICON_ARMS)))
         arms.update(zip([m.id for m in boxes], area.cross_contrasts(n, [m.geom for m in boxes], area.BOX_ARMS)))
     for m in outlines:
         ev = area.region_evidence(n, m.geom, icon_box[m.id], mass=True, arms=arms.get(m.id))
-        readings[m.id] = decide_multi(m, ev)
+        readings[m.id] = decide_multi(m, ev | tag)
     for m in boxes:
         x, y, w, h = m.geom
         poly = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
         ev = area.region_evidence(n, poly, m.geom, inset_mm=0.45, arms=arms.get(m.id))
-        readings[m.id] = decide_multi(m, ev)
+        readings[m.id] = decide_multi(m, ev | tag)
     swamp_b = swamp.astype(bool)
     dots = [m for m in mark_map if m.kind == "dot"]
     if dots:
@@ -340,6 +344,8 @@ def _read_dots(n: Normalised, dots, segs: dict[str, list], swamp_b: np.ndarray,
             # at a shaded square's corner a line looks thick with its hatching; a dot
             # there still shows as ink beside the line (and no house stands there, RW4)
             ev = dict(ev, hidden=False, swamp_corner=True)
+        if n.sharpness < BLURRED:
+            ev.update(blurred=True, sharpness=round(n.sharpness, 3))
         readings[m.id] = decide(m, ev)
 
 
@@ -362,8 +368,10 @@ def _on_marks(readings: dict[str, Reading], mark_map, group: str):
 
 
 def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None = None,
-               keep_image: bool = False) -> ScanResult:
-    """Scan a photo given as bytes. :raises UnreadablePhoto: with a one-line hint."""
+               keep_image: bool = False, fitting: bool = False) -> ScanResult:
+    """Scan a photo given as bytes. :raises UnreadablePhoto: with a one-line hint.
+    `fitting` (calibration only) reads a blurred photo even where its marks' curves have
+    no blurred fit yet."""
     t0 = time.perf_counter()
     rgb = decode(data, source)
     g = reg.grey(rgb)
@@ -403,10 +411,11 @@ def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None 
     tol = tolerance_for(photo_pxmm)
     n = normalise(w, expected(sid, PXMM, tol), lay.calibration, len(CALIBRATION_PATCHES))
     n.photo_pxmm = photo_pxmm
-    sharp = _sharpness(n, e.dark)
-    if sharp < MIN_SHARPNESS:
+    n.sharpness = sharp = _sharpness(n, e.dark)
+    mark_map = reader.mark_map(sid)
+    if sharp < MIN_SHARPNESS or (sharp < BLURRED and not (fitting or reads_blurred(mark_map))):
         raise UnreadablePhoto("the photo is too blurred to read the marks; hold the phone steady and let it focus")
-    readings = read_marks(n, reader.mark_map(sid))
+    readings = read_marks(n, mark_map)
     if hasattr(reader, "settle"):
         readings = reader.settle(readings)
     states = {r.mark.id: r.state for r in readings}
@@ -421,9 +430,9 @@ def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None 
                       sorted(m.corners), cal, time.perf_counter() - t0, n if keep_image else None)
 
 
-def scan(path: Path, sheet_id: SheetId | None = None, keep_image: bool = False) -> ScanResult:
+def scan(path: Path, sheet_id: SheetId | None = None, keep_image: bool = False, fitting: bool = False) -> ScanResult:
     """Scan a photo file (see `scan_bytes`)."""
-    return scan_bytes(read_bytes(path), str(path), sheet_id, keep_image)
+    return scan_bytes(read_bytes(path), str(path), sheet_id, keep_image, fitting)
 
 
 __all__ = ["ScanResult", "scan", "scan_bytes", "UnreadablePhoto", "EMPTY", "MARKED"]
