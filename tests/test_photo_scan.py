@@ -33,10 +33,12 @@ def _meta(name: str) -> dict:
 
 def _canon(sheet: dict) -> dict:
     if "subdivisions" not in sheet:      # Re-Wilding: what is filled and what is crossed,
-        # boxes printed filled included (a sheet may list them or leave them out)
+        # boxes printed filled included (a sheet may list them or leave them out); a crossed
+        # mark reads crossed whether or not it was coloured first (PH11)
         from scorer.re_wilding.sheet_json import dump_sheet, load_sheet
         state = dump_sheet(load_sheet(sheet))
-        return {"filled": sorted(state["filled"]), "crossed": sorted(state["crossed"])}
+        crossed = set(state["crossed"])
+        return {"filled": sorted(set(state["filled"]) - crossed), "crossed": sorted(crossed)}
     return {m: (sorted(map(tuple, d["houses"])), sorted(map(tuple, d["swamps"])),
                 sorted(tuple(sorted(b)) for b in d["berms"]), d["left"]) for m, d in sheet["subdivisions"].items()} \
         | {"backhoes": sheet["backhoes_crossed"]}
