@@ -164,14 +164,15 @@ def test_a_cross_over_a_filled_box_in_a_small_photo_darkens_both_diagonals():
     assert got[filled.id] < 0.0 and got[ticked.id] < 0.0
 
 
-def test_small_photos_use_the_matched_filter_except_over_print():
-    # PH16: below the split a cross over colouring is measured along its whole diagonals;
-    # flat print keeps the per-sample test (it sees every cross there), as do sharp photos
+def test_small_photos_use_the_matched_filter_and_measure_box_crosses_against_the_sharpness():
+    # PH16: below the split a cross is measured along its whole diagonals; over a box (filled
+    # or printed filled) that contrast is divided by the photo's sharpness (PH18), over an
+    # icon it is not; sharp photos keep the per-sample test
     from scorer.photo.decide import score_cross
-    ev = {"cross": 0.1, "arms": 0.6, "black": 0.0}
-    assert score_cross(ev, "fillbox_cross_low") == score_cross(ev, "outline_cross_low") == 0.6
-    assert score_cross(ev, "fillbox_cross") == score_cross(ev, "outline_cross") == 0.1
-    assert score_cross(ev, "printbox_cross_low") == 0.1
+    ev = {"cross": 0.1, "arms": 0.15, "black": 0.0, "sharpness": 0.3}
+    assert score_cross(ev, "outline_cross_low") == 0.15
+    assert score_cross(ev, "fillbox_cross_low") == score_cross(ev, "printbox_cross_low") == pytest.approx(0.5)
+    assert score_cross(ev, "fillbox_cross") == score_cross(ev, "outline_cross") == score_cross(ev, "printbox_cross") == 0.1
 
 
 def test_a_set_read_half_crossed_is_unsure_on_both_outlines():

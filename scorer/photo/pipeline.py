@@ -224,8 +224,9 @@ def _on(mask: np.ndarray, point: tuple[float, float], pxmm: float) -> bool:
 def read_marks(n: Normalised, mark_map) -> list[Reading]:
     """Read every mark: lines first, so their corridors can be left out of cells and dots."""
     readings: dict[str, Reading] = {}
-    # a blurred photo's marks are decided on the blurred curves (decide.BLURRED)
-    tag = {"blurred": True, "sharpness": round(n.sharpness, 3)} if n.sharpness < BLURRED else {}
+    # a blurred photo's marks are decided on the blurred curves (decide.BLURRED); crosses
+    # are measured against the photo's sharpness (decide.SHARPNESS_KINDS)
+    tag = {"sharpness": round(n.sharpness, 3)} | ({"blurred": True} if n.sharpness < BLURRED else {})
     known_f = n.known.astype(np.float32)
     corridor = np.zeros(n.ink.shape, np.uint8)
     swamp = np.zeros(n.ink.shape, np.uint8)
@@ -277,7 +278,7 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
     icon_box = {m.id: m.box or _bbox(m.geom) for m in outlines}
     # the matched filter, where a curve uses it (ARM_KINDS: small or blurred photos)
     arms: dict[str, float] = {}
-    if "_low" in bands("cross", n.photo_pxmm) or tag:
+    if "_low" in bands("cross", n.photo_pxmm) or n.sharpness < BLURRED:
         arms.update(zip([m.id for m in outlines], area.cross_contrasts(n, list(icon_box.values()), area.ICON_ARMS)))
         arms.update(zip([m.id for m in boxes], area.cross_contrasts(n, [m.geom for m in boxes], area.BOX_ARMS)))
     for m in outlines:
@@ -344,8 +345,9 @@ def _read_dots(n: Normalised, dots, segs: dict[str, list], swamp_b: np.ndarray,
             # at a shaded square's corner a line looks thick with its hatching; a dot
             # there still shows as ink beside the line (and no house stands there, RW4)
             ev = dict(ev, hidden=False, swamp_corner=True)
+        ev["sharpness"] = round(n.sharpness, 3)
         if n.sharpness < BLURRED:
-            ev.update(blurred=True, sharpness=round(n.sharpness, 3))
+            ev["blurred"] = True
         readings[m.id] = decide(m, ev)
 
 
