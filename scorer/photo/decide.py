@@ -99,7 +99,7 @@ def reads_blurred(marks) -> bool:
         if m.kind in SCORES:
             kinds.add(m.kind)
             continue
-        base = "outline" if m.kind == "outline" else ("printbox" if m.states[0] != EMPTY else "fillbox")
+        base = curve_base(m)
         if base != "printbox":
             kinds.add(f"{base}_ink")
         if CROSSED in m.states:
@@ -195,12 +195,17 @@ def bands(what: str, px: float) -> list[str]:
     return ([""] if not 0.0 < px < lo else []) + (["_low"] if 0.0 < px < hi else [])
 
 
+def curve_base(mark: Mark) -> str:
+    """The family of curves an outline or box is read on: "outline", "fillbox", or
+    "printbox" for a box printed filled (only a cross can be added to it)."""
+    return "outline" if mark.kind == "outline" else ("printbox" if mark.states[0] != EMPTY else "fillbox")
+
+
 def multi_kinds(mark: Mark, ev: dict, what: str) -> list[str]:
     """The calibration kinds for an outline's or box's ink or cross score. Thin strokes fade
     in small photos, so those have their own curves; a box printed filled has its own cross
     curve ("printbox_cross": a cross over flat print)."""
-    base = "outline" if mark.kind == "outline" else ("printbox" if mark.states[0] != EMPTY else "fillbox")
-    kind = f"{base}_{what}"
+    kind = f"{curve_base(mark)}_{what}"
     if ev.get("blurred"):
         blurred = [k + BLUR for k in (kind, f"fillbox_{what}") if k + BLUR in params()]
         if blurred:

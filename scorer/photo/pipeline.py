@@ -221,12 +221,17 @@ def _on(mask: np.ndarray, point: tuple[float, float], pxmm: float) -> bool:
     return 0 <= r < mask.shape[0] and 0 <= c < mask.shape[1] and bool(mask[r, c])
 
 
+def _photo_tag(n: Normalised) -> dict:
+    """What every mark's evidence carries about the whole photo: its sharpness (crosses are
+    measured against it, decide.SHARPNESS_KINDS) and, under decide.BLURRED, that the
+    blurred curves decide."""
+    return {"sharpness": round(n.sharpness, 3)} | ({"blurred": True} if n.sharpness < BLURRED else {})
+
+
 def read_marks(n: Normalised, mark_map) -> list[Reading]:
     """Read every mark: lines first, so their corridors can be left out of cells and dots."""
     readings: dict[str, Reading] = {}
-    # a blurred photo's marks are decided on the blurred curves (decide.BLURRED); crosses
-    # are measured against the photo's sharpness (decide.SHARPNESS_KINDS)
-    tag = {"sharpness": round(n.sharpness, 3)} | ({"blurred": True} if n.sharpness < BLURRED else {})
+    tag = _photo_tag(n)
     known_f = n.known.astype(np.float32)
     corridor = np.zeros(n.ink.shape, np.uint8)
     swamp = np.zeros(n.ink.shape, np.uint8)
@@ -345,10 +350,7 @@ def _read_dots(n: Normalised, dots, segs: dict[str, list], swamp_b: np.ndarray,
             # at a shaded square's corner a line looks thick with its hatching; a dot
             # there still shows as ink beside the line (and no house stands there, RW4)
             ev = dict(ev, hidden=False, swamp_corner=True)
-        ev["sharpness"] = round(n.sharpness, 3)
-        if n.sharpness < BLURRED:
-            ev["blurred"] = True
-        readings[m.id] = decide(m, ev)
+        readings[m.id] = decide(m, ev | _photo_tag(n))
 
 
 def _on_marks(readings: dict[str, Reading], mark_map, group: str):
