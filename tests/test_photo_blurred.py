@@ -70,3 +70,18 @@ def test_a_cross_the_blur_halved_still_reads_crossed_and_flat_print_does_not():
     x_c, x_f = score_cross(crossed, "printbox_cross_blur"), score_cross(flat, "printbox_cross_blur")
     assert decide.probability("printbox_cross_blur", x_c) >= decide.CONFIDENT
     assert decide.probability("printbox_cross_blur", x_f) <= 1 - decide.CONFIDENT
+
+
+def test_a_blurred_raging_waters_photo_is_refused_as_too_blurred_and_read_only_when_fitting():
+    # 2 MP with 1.8 px of blur: sharpness about 0.15, between the floor (0.12) and BLURRED
+    from benchmarks.photogen import make_sample
+    from benchmarks.photogen.camera import Shot
+    from scorer.photo.errors import UnreadablePhoto
+    from scorer.photo.pipeline import scan_bytes
+    shot = Shot(megapixels=2.0, tilt_deg=20.0, rotation_deg=12.0, fill=0.8, blur=1.8, noise=2.5, quality=72,
+                shadow=False, exif_rotate=0, landscape=False)
+    jpeg = make_sample(9101, "raging-waters", setup="rolled", shot=shot).jpeg
+    with pytest.raises(UnreadablePhoto, match="too blurred"):
+        scan_bytes(jpeg, "blurred.jpg")
+    sharpness = scan_bytes(jpeg, "blurred.jpg", fitting=True).calibration["sharpness"]
+    assert 0.12 <= sharpness < decide.BLURRED
