@@ -79,7 +79,8 @@ def _fit(x: np.ndarray, y: np.ndarray, conf: float, min_scale: float = 0.0) -> t
 
 
 def main(n: int = 160, n_other: int = 60, n_blur: int = 200) -> None:
-    from scorer.photo.decide import BLUR, BLURRED, CONFIDENT, SCORES, VISIBLE_MIN, bands, score_cross, score_ink
+    from scorer.photo.decide import (BLUR, BLURRED, CONFIDENT, SCORES, VISIBLE_MIN, bands, curve_base, score_cross,
+                                     score_ink)
     from scorer.photo.errors import UnreadablePhoto
     from scorer.photo.pipeline import scan
     from scorer.photo import decide, games
@@ -109,19 +110,17 @@ def main(n: int = 160, n_other: int = 60, n_blur: int = 200) -> None:
                 data.setdefault(x.mark.kind + (BLUR if blurred else ""), []).append((SCORES[x.mark.kind](ev), int(t != "empty"),
                                                          f"{p.name} {x.mark.id}"))
                 continue
-            kind = "outline" if x.mark.kind == "outline" else "fillbox"
-            printed = x.mark.states[0] != "empty"
+            base = curve_base(x.mark)
             # curves overlap around the resolution split: each is fitted on its side of it
             # and on the band between, where the reader takes the less confident of the two
             px = ev.get("photo_pxmm", 0.0)
             for low in ([BLUR] if blurred else bands("ink", px)):
-                if not printed:
-                    data.setdefault(f"{kind}_ink{low}", []).append((score_ink(ev, f"{kind}_ink{low}"),
-                                                                    int(t != "empty"),
-                                                                    f"{p.name} {x.mark.id}"))
+                if base != "printbox":     # a box printed filled has no ink curve
+                    ik = f"{base}_ink{low}"
+                    data.setdefault(ik, []).append((score_ink(ev, ik), int(t != "empty"), f"{p.name} {x.mark.id}"))
             for low in ([BLUR] if blurred else bands("cross", px)):
                 if "crossed" in x.mark.states and t != "empty":
-                    ck = f"{'printbox' if printed else kind}_cross{low}"
+                    ck = f"{base}_cross{low}"
                     data.setdefault(ck, []).append((score_cross(ev, ck), int(t == "crossed"),
                                                     f"{p.name} {x.mark.id}"))
     # kinds with no new samples (a game left out with N=0) keep their previous fit
