@@ -55,16 +55,39 @@ class Normalised:
     planes: dict = field(default_factory=dict, repr=False, compare=False)   # derived planes, made on first use
 
 
-def paper_white(w: np.ndarray, e: Expected) -> np.ndarray:
-    """Estimate the paper white under the photo's lighting, per channel (HxWx3)."""
-    pxmm = e.pxmm
-    f = max(1, round(pxmm))                     # 1 mm blocks
-    ratio = w / np.maximum(e.rgb, 0.5)          # the meadow's tint divided out
-    mask = e.paper.astype(np.float32)
-    hs, ws = w.shape[0] // f, w.shape[1] // f
-    ratio *= mask[..., None]
-    num = cv2.resize(ratio, (ws, hs), interpolation=cv2.INTER_AREA)
-    den = cv2.resize(mask, (ws, hs), interpolation=cv2.INTER_AREA)
+def paper_white(w: np.ndarray, e: Expected, block_mm: float = 1.0) -> np.ndarray:
+    """Estimate the paper white under the photo's lighting, per channel (HxWx3), on blocks
+    of `block_mm` (a game's reader may set a finer one: `games`).
+
+    A closing on brightness removes drawn lines and fills narrower than ~7 mm and keeps
+    shadow edges; a shadow narrower than that is taken for ink (see `shadow`)."""
+    return full_size(closed(paper_blocks(tint_ratio(w, e), e, e.paper, block_mm), 7), w.shape)
+
+
+@dataclass
+class Blocks:
+    """The paper's white per block, seen where a mask says paper and filled in elsewhere."""
+
+    white: np.ndarray      # hs x ws x 3
+    block_mm: float
+    bpm: float             # blocks per mm
+
+
+def tint_ratio(w: np.ndarray, e: Expected) -> np.ndarray:
+    """The photo over the printed page's colour: the meadow's tint divided out (HxWx3)."""
+    return w / np.maximum(e.rgb, 0.5)
+
+
+def paper_blocks(ratio: np.ndarray, e: Expected, mask: np.ndarray, block_mm: float = 1.0) -> Blocks:
+    """The white seen on the pixels of `mask` (plain paper) per block of `block_mm`, filled
+    in where a block has none from its nearest neighbours. `ratio`: `tint_ratio` of the
+    flattened photo."""
+    f = max(1, round(e.pxmm * block_mm))
+    bpm = e.pxmm / f
+    m = mask.astype(np.float32)
+    hs, ws = ratio.shape[0] // f, ratio.shape[1] // f
+    num = cv2.resize(ratio * m[..., None], (ws, hs), interpolation=cv2.INTER_AREA)
+    den = cv2.resize(m, (ws, hs), interpolation=cv2.INTER_AREA)
     valid = den > 0.3
     coarse = num / np.maximum(den, 1e-3)[..., None]
     # fill blocks without paper from their nearest neighbours (normalised convolution,
@@ -72,7 +95,7 @@ def paper_white(w: np.ndarray, e: Expected) -> np.ndarray:
     vf = valid.astype(np.float32)
     fill = np.zeros_like(coarse)
     todo = ~valid
-    for sig in (1.0, 2.5, 6.0, 15.0):
+    for sig in (1.0 * bpm, 2.5 * bpm, 6.0 * bpm, 15.0 * bpm):
         if not todo.any():
             break
         sup = cv2.GaussianBlur(vf, (0, 0), sig)
@@ -81,13 +104,21 @@ def paper_white(w: np.ndarray, e: Expected) -> np.ndarray:
         fill[use] = val[use]
         todo &= ~use
     fill[todo] = np.median(coarse[valid], axis=0) if valid.any() else 1.0
-    coarse = np.where(valid[..., None], coarse, fill)
-    # closing on brightness removes drawn lines and fills narrower than ~7 mm, keeps shadow edges
-    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
-    coarse = cv2.morphologyEx(coarse, cv2.MORPH_CLOSE, k)
-    coarse = cv2.GaussianBlur(coarse, (0, 0), 1.0)
-    white = cv2.resize(coarse, (w.shape[1], w.shape[0]), interpolation=cv2.INTER_LINEAR)
-    return np.maximum(white, 0.03)
+    return Blocks(np.where(valid[..., None], coarse, fill), block_mm, bpm)
+
+
+def closed(b: Blocks, close_mm: float) -> Blocks:
+    """The blocks closed over `close_mm` (darker spots narrower than that count as ink,
+    not light) and smoothed over a block."""
+    c = max(1, round(close_mm * b.bpm))
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (c, c))
+    white = cv2.GaussianBlur(cv2.morphologyEx(b.white, cv2.MORPH_CLOSE, k), (0, 0), b.block_mm * b.bpm)
+    return Blocks(white, b.block_mm, b.bpm)
+
+
+def full_size(b: Blocks, shape: tuple[int, ...]) -> np.ndarray:
+    """The blocks' white at every pixel of a frame of `shape` (HxWx3)."""
+    return np.maximum(cv2.resize(b.white, (shape[1], shape[0]), interpolation=cv2.INTER_LINEAR), 0.03)
 
 
 def _patch_stats(img: np.ndarray, box: tuple[float, float, float, float], pxmm: float):
@@ -125,10 +156,18 @@ def calibrate(dark: np.ndarray, lab: np.ndarray, e: Expected, calibration_box, n
 _UNIT = np.arange(256, dtype=np.float32) / 255.0   # uint8 -> 0..1, as astype(float32) / 255
 
 
-def normalise(w_rgb: np.ndarray, e: Expected, calibration_box, n_patches: int) -> Normalised:
-    """From the flattened photo (uint8 RGB, frame pixels) to ink scores."""
-    w = cv2.LUT(w_rgb, _UNIT)                   # w_rgb / 255 as float32
-    white = paper_white(w, e)
+def unit(w_rgb: np.ndarray) -> np.ndarray:
+    """uint8 RGB as float32 in 0..1."""
+    return cv2.LUT(w_rgb, _UNIT)
+
+
+def normalise(w_rgb: np.ndarray, e: Expected, calibration_box, n_patches: int,
+              white: np.ndarray | None = None) -> Normalised:
+    """From the flattened photo (uint8 RGB, frame pixels) to ink scores, against `white`
+    (default: `paper_white`)."""
+    w = unit(w_rgb)
+    if white is None:
+        white = paper_white(w, e)
     norm = np.divide(w, white, out=w)
     np.clip(norm, 0.0, 1.2, out=norm)
     # a light smoothing (0.25 mm) averages sensor and JPEG noise across a pen stroke's width

@@ -15,14 +15,14 @@ from sheets.sheetid import SheetId, SheetIdError
 
 from ..core import Score
 from ..errors import SheetError
-from . import berms, games, marks as area, register as reg
+from . import berms, games, marks as area, register as reg, shadow
 from .decide import BLURRED, CONFIDENT, bands, curve, decide, decide_multi, probability, reads_blurred, score_line
 from .errors import UnreadablePhoto
 from .expected import expected, page_key, tolerance_for
 from .layout import Layout
 from .load import decode, read_bytes
 from .markmap import EMPTY, MARKED, Reading
-from .normalise import Normalised, normalise
+from .normalise import Blocks, Normalised, closed, full_size, normalise, paper_blocks, tint_ratio, unit
 
 PXMM = 5.0            # pixels per mm of the flattened sheet
 MIN_PXMM = 2.0        # photo px per mm below which the sheet is too small to read
@@ -212,6 +212,7 @@ def _sharpness(n: Normalised, edark: np.ndarray) -> float:
     return float(go[sel].mean() / max(1e-6, ge[sel].mean()))
 
 
+SHADOWS = True   # doubt marks under shadow stripes the white missed (shadow.py)
 BOX_INSET = 0.8   # mm inside a tick box's printed border: a slightly misregistered border is no tick
 
 
@@ -318,6 +319,13 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
     return [readings[m.id] for m in mark_map if m.id in readings]
 
 
+def _under_stripes(paper: Blocks, light: Blocks, e, mark_map, readings: list[Reading]) -> list[Reading]:
+    """Marks read as marked where a shadow stripe passes are unsure (shadow.py, ruling
+    PH19). `paper`: the paper's white per block, `light`: that closed over 7 mm."""
+    marks = shadow.markable(mark_map, e.paper.shape, e.pxmm)
+    return shadow.doubt(readings, shadow.striped(mark_map, *shadow.stripes(paper, light, e, marks)))
+
+
 def _bbox(pts) -> tuple[float, float, float, float]:
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
@@ -413,13 +421,18 @@ def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None 
     w = reg.warp(rgb, registration.H, lay.frame_w, lay.frame_h, PXMM)
     photo_pxmm = reg.min_scale(registration.H, lay.frame_w, lay.frame_h)
     tol = tolerance_for(photo_pxmm)
-    n = normalise(w, expected(sid, PXMM, tol), lay.calibration, len(CALIBRATION_PATCHES))
+    et = expected(sid, PXMM, tol)
+    paper = paper_blocks(tint_ratio(unit(w), et), et, et.paper, getattr(reader, "WHITE_BLOCK_MM", 1.0))
+    light = closed(paper, 7)     # as normalise.paper_white
+    n = normalise(w, et, lay.calibration, len(CALIBRATION_PATCHES), full_size(light, w.shape))
     n.photo_pxmm = photo_pxmm
     n.sharpness = sharp = _sharpness(n, e.dark)
     mark_map = reader.mark_map(sid)
     if sharp < MIN_SHARPNESS or (sharp < BLURRED and not (fitting or reads_blurred(mark_map))):
         raise UnreadablePhoto("the photo is too blurred to read the marks; hold the phone steady and let it focus")
     readings = read_marks(n, mark_map)
+    if SHADOWS and getattr(reader, "SHADOW_CHECKS", False):
+        readings = _under_stripes(paper, light, et, mark_map, readings)
     if hasattr(reader, "settle"):
         readings = reader.settle(readings)
     states = {r.mark.id: r.state for r in readings}

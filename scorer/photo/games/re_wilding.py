@@ -16,6 +16,10 @@ from ..markmap import COLOURED, CROSSED, EMPTY, FILLED, Mark, Reading
 
 TEMPLATE = "re_wilding"
 CROSSABLE = ("ability", "protection", "cleanup")
+SHADOW_CHECKS = True   # boxes and icons stand apart on plain paper (shadow.py, ruling PH19)
+# the paper white on 0.6 mm blocks, which follow a shadow's tip and corners closer: on 1 mm
+# ones what they cut off read as fills and colouring on held-out photos (ruling PH19)
+WHITE_BLOCK_MM = 0.6
 
 
 def LAYOUT() -> Layout:  # noqa: N802 - a constant computed on first use

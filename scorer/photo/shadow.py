@@ -1,0 +1,125 @@
+"""Shadow stripes: a cast shadow too narrow for the paper-white estimate to see as light.
+
+`normalise.paper_white` closes over 7 mm, so where a cast shadow is narrower than that (a
+pen's or a phone edge's stripe, the tip of a larger shadow) it stays in the picture as
+ink, and inside a box or an outline it can't be told from a faint fill. A closing over
+only 3 mm keeps such a stripe as light, and fills as well; what tells them apart is where
+the difference reaches: a fill stays within its mark and the stroke's overrun, a shadow
+runs on over the plain paper. A mark read as marked where such a stripe passes, and no
+darker than the stripe could make it, is unsure (ruling PH19).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from .expected import Expected
+from .markmap import Mark, Reading
+from .normalise import Blocks, closed
+
+CLOSE_MM = 3          # the small closing: darker patches wider than this are light to it
+DEPTH = 0.04          # share of the white a shadow takes off to count
+REACH_MM = 3.0        # a stripe reaches this far onto plain paper (beyond the overrun)
+STRIPE = 0.08         # ... and takes at least this share of the white off there
+EXPLAINS = 2.0        # a mark darker than this many times the stripe is inked anyway
+OVERRUN_MM = 1.0      # round every mark: strokes that overrun it
+DOT_MM = 2.6          # radius of a house dot's place (as the reader's lattice corners)
+
+
+def markable(mark_map, shape: tuple[int, int], pxmm: float) -> np.ndarray:
+    """Where a player may write, in frame pixels: boxes, cells, outlines (and the icon box
+    a cross spans) and dots, with OVERRUN_MM round them. Ruler lines are left out:
+    narrower than the small closing, a line is ink to both closings."""
+    m = np.zeros(shape, np.uint8)
+    for mk in mark_map:
+        if mk.kind in ("box", "fillbox", "cell"):
+            x, y, w, h = mk.geom
+            pts = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+        elif mk.kind == "outline":
+            pts = mk.geom
+            if mk.box:   # a cross over an icon spans its box
+                bx, by, bw, bh = mk.box
+                cv2.rectangle(m, (round(bx * pxmm), round(by * pxmm)),
+                              (round((bx + bw) * pxmm), round((by + bh) * pxmm)), 1, -1)
+        elif mk.kind == "dot":
+            cv2.circle(m, (round(mk.geom[0] * pxmm), round(mk.geom[1] * pxmm)), round(DOT_MM * pxmm), 1, -1)
+            continue
+        else:
+            continue
+        cv2.fillPoly(m, [(np.asarray(pts, np.float64) * pxmm).round().astype(np.int32).reshape(-1, 1, 2)], 1)
+    g = max(1, round(OVERRUN_MM * pxmm))
+    return cv2.dilate(m, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * g + 1, 2 * g + 1))).astype(bool)
+
+
+def _lum(c: np.ndarray) -> np.ndarray:
+    return c[..., 0] * 0.299 + c[..., 1] * 0.587 + c[..., 2] * 0.114
+
+
+def stripes(paper: Blocks, white: Blocks, e: Expected, marks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per 1 mm block: the share of the white (`white`: `paper` closed over 7 mm) a closing
+    over CLOSE_MM takes off, and the depth of the stripe that block belongs to, as seen on
+    the plain paper at least REACH_MM beyond every mark (`marks`, from `markable`); 0 where
+    the block is in no stripe."""
+    small = closed(paper, CLOSE_MM)
+    depth = np.maximum(1.0 - _lum(small.white) / np.maximum(_lum(white.white), 1e-3), 0.0)
+    hs, ws = (round(n / e.pxmm) for n in e.paper.shape)
+    d = cv2.resize(depth, (ws, hs), interpolation=cv2.INTER_AREA)
+    mk = cv2.resize(marks.astype(np.float32), (ws, hs), interpolation=cv2.INTER_AREA) > 0
+    on_paper = cv2.resize(e.paper.astype(np.float32), (ws, hs), interpolation=cv2.INTER_AREA) > 0.5
+    far = cv2.distanceTransform((~mk).astype(np.uint8), cv2.DIST_L2, 5) >= REACH_MM
+    on = d >= DEPTH
+    count, labels = cv2.connectedComponents(on.astype(np.uint8), connectivity=8)
+    level = np.zeros(count, np.float32)
+    out = on & far & on_paper
+    np.maximum.at(level, labels[out], d[out])
+    level[0] = 0.0
+    level[level < STRIPE] = 0.0
+    return d, level[labels]
+
+
+def _rect(mk: Mark) -> tuple[float, float, float, float]:
+    if mk.kind in ("box", "fillbox", "cell"):
+        return mk.geom
+    if mk.kind == "dot":
+        x, y = mk.geom[:2]
+        return x - 1.0, y - 1.0, 2.0, 2.0
+    xs, ys = [p[0] for p in mk.geom], [p[1] for p in mk.geom]
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
+def _window(mk: Mark, pxmm: float, shape: tuple[int, int]) -> tuple[slice, slice] | None:
+    x, y, w, h = _rect(mk)
+    r0, r1 = max(0, round(y * pxmm)), min(shape[0], round((y + h) * pxmm) + 1)
+    c0, c1 = max(0, round(x * pxmm)), min(shape[1], round((x + w) * pxmm) + 1)
+    return (slice(r0, r1), slice(c0, c1)) if r1 > r0 and c1 > c0 else None
+
+
+def striped(mark_map, d: np.ndarray, level: np.ndarray) -> dict[str, float]:
+    """The area marks a stripe (`stripes`, 1 mm blocks) may have darkened: id -> the
+    stripe's depth. A mark darker through most of it than EXPLAINS times the stripe has
+    ink of its own beside the stripe's and is left out."""
+    out = {}
+    for mk in mark_map:
+        win = None if mk.kind == "line" else _window(mk, 1.0, d.shape)
+        if win is None:
+            continue
+        s = float(level[win].max())
+        if s > 0 and float(np.median(d[win])) <= EXPLAINS * s:
+            out[mk.id] = s
+    return out
+
+
+def doubt(readings: list[Reading], stripes: dict[str, float]) -> list[Reading]:
+    """A confident mark read as marked where a stripe passes is unsure: the stripe alone
+    could have darkened it. One read as empty stays (a shadow only adds darkness)."""
+    out = []
+    for r in readings:
+        s = stripes.get(r.mark.id)
+        if s is not None and not r.unsure and r.state != r.mark.states[0]:
+            r = replace(r, unsure=True, alternative=r.mark.states[0], confidence=min(r.confidence, 0.5),
+                        evidence=r.evidence | {"shadow": round(s, 3)})
+        out.append(r)
+    return out
+

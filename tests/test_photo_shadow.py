@@ -1,0 +1,146 @@
+"""Shadow stripes (ruling PH19): a stripe of shadow narrower than the paper-white closing
+must not read as filled boxes. What a small closing calls light and the 7 mm one calls
+ink is a shadow where it runs on over the plain paper, and the marks it crosses are unsure;
+fills, which stay within their marks, are left alone."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from benchmarks.photogen.camera import Shot, photograph
+from scorer.photo import games, pipeline, shadow
+from scorer.photo.expected import expected
+from scorer.photo.layout import layout
+from scorer.photo.markmap import CROSSED, EMPTY, FILLED, Mark, Reading
+from scorer.photo.normalise import closed, paper_blocks, tint_ratio, unit
+from scorer.photo.pipeline import scan_bytes
+from sheets.paper import PAPERS
+from sheets.sheetid import SheetId
+
+from test_photo_re_wilding import _page_with_qr
+
+PX = 6.0
+SHOT = Shot(megapixels=2.6, tilt_deg=10.0, rotation_deg=4.0, fill=0.88, blur=0.5, noise=2.0, quality=85,
+            shadow=False, exif_rotate=0, landscape=False)
+SID = SheetId("re-wilding", layout("re_wilding").version, "shade", 1, "a4", "blank")
+MARKS = {m.id: m for m in games.reader("re-wilding").mark_map(SID)}
+
+
+def _stripe(h: int, w: int, pxmm: float, through: tuple[float, float], angle_deg: float, sigma_mm: float,
+            depth: float, origin: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
+    """The light under a soft straight shadow through a frame point (mm): HxW factors."""
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32) / pxmm
+    a = np.deg2rad(angle_deg)
+    dist = (xx - origin[0] - through[0]) * np.sin(a) - (yy - origin[1] - through[1]) * np.cos(a)
+    return 1.0 - depth * np.exp(-0.5 * (dist / sigma_mm) ** 2)
+
+
+def _centre(mark_id: str) -> tuple[float, float]:
+    x, y, w, h = MARKS[mark_id].geom
+    return x + w / 2, y + h / 2
+
+
+@pytest.fixture(scope="module")
+def striped_photo() -> bytes:
+    """A blank sheet under a pen's shadow (4.7 mm across at half depth, 30 % deep) that
+    crosses the calendar, the hunger rows and the protection boxes."""
+    page = _page_with_qr(SID, SID.encode(), PX)
+    lay = layout("re_wilding")
+    origin = ((PAPERS["a4"].width - lay.frame_w) / 2, (PAPERS["a4"].height - lay.frame_h) / 2)
+    light = _stripe(page.shape[0], page.shape[1], PX, _centre("hunger-snake-3"), 60.0, 2.0, 0.3, origin)
+    jpeg, _, _ = photograph((page * light[..., None]).round().astype(np.uint8), PX, SHOT, np.random.default_rng(5))
+    return jpeg
+
+
+def _marked(readings, confident: bool = True) -> list[str]:
+    return [r.mark.id for r in readings if r.state != r.mark.states[0] and not (confident and r.unsure)]
+
+
+def test_a_shadow_stripe_over_a_blank_sheet_reads_no_confident_mark(striped_photo, monkeypatch):
+    got = scan_bytes(striped_photo).readings
+    assert _marked(got) == []
+    unsure = {r.mark.id: r for r in got if r.unsure}
+    assert "hunger-snake-3" in unsure and unsure["hunger-snake-3"].alternative == EMPTY
+    assert unsure["hunger-snake-3"].evidence["shadow"] > 0.1
+    # without the check the stripe reads as a run of filled boxes
+    monkeypatch.setattr(pipeline, "SHADOWS", False)
+    first = _marked(scan_bytes(striped_photo).readings)
+    assert "hunger-snake-3" in first and len(first) >= 5
+
+
+def test_the_tip_of_a_shadow_reads_no_confident_mark(monkeypatch):
+    """A large shadow (30 % deep, edges blurred 1 mm) narrowing to a 20 degree tip at the
+    hunger rows: the 7 mm closing cuts the tip off, the plain paper's white keeps it."""
+    page = _page_with_qr(SID, SID.encode(), PX)
+    lay = layout("re_wilding")
+    ox, oy = (PAPERS["a4"].width - lay.frame_w) / 2, (PAPERS["a4"].height - lay.frame_h) / 2
+    cx, cy = _centre("hunger-snake-3")
+    tip = np.array([(cx + ox) * PX, (cy + oy) * PX])
+    reach = 150 * PX
+    corners = [tip] + [tip + reach * np.array([np.cos(np.deg2rad(a)), np.sin(np.deg2rad(a))]) for a in (190, 210)]
+    m = np.zeros(page.shape[:2], np.float32)
+    cv2.fillPoly(m, [np.array(corners, np.int32)], 1.0)
+    m = cv2.GaussianBlur(m, (0, 0), 1.0 * PX)
+    jpeg, _, _ = photograph((page * (1 - 0.3 * m)[..., None]).round().astype(np.uint8), PX, SHOT,
+                            np.random.default_rng(5))
+    got = scan_bytes(jpeg).readings
+    assert _marked(got) == []
+    monkeypatch.setattr(pipeline, "SHADOWS", False)
+    assert "hunger-snake-2" in _marked(scan_bytes(jpeg).readings)
+
+
+def _frame(light: np.ndarray | None = None, fills: tuple[str, ...] = ()) -> tuple[np.ndarray, object]:
+    """The flattened blank sheet (paper at 90 %), with `fills` pencilled solid grey."""
+    e = expected(SID, pipeline.PXMM, 0.6)
+    frame = e.rgb * 230.0
+    for mid in fills:
+        x, y, w, h = MARKS[mid].geom
+        p = pipeline.PXMM
+        frame[round((y + 0.6) * p):round((y + h - 0.6) * p), round((x + 0.6) * p):round((x + w - 0.6) * p)] *= 0.55
+    if light is not None:
+        frame = frame * light[..., None]
+    return frame.round().astype(np.uint8), e
+
+
+def _striped(rgb: np.ndarray, e) -> dict[str, float]:
+    w = unit(rgb)
+    mark_map = list(MARKS.values())
+    marks = shadow.markable(mark_map, e.paper.shape, e.pxmm)
+    paper = paper_blocks(tint_ratio(w, e), e, e.paper, 0.6)
+    return shadow.striped(mark_map, *shadow.stripes(paper, closed(paper, 7), e, marks))
+
+
+def test_a_stripe_is_found_along_its_length_and_nowhere_else():
+    e = expected(SID, pipeline.PXMM, 0.6)
+    h, w = e.paper.shape
+    cx, cy = _centre("hunger-snake-3")
+    rgb, _ = _frame(_stripe(h, w, pipeline.PXMM, (cx, cy), 60.0, 2.0, 0.3))
+    found = _striped(rgb, e)
+    assert found.get("hunger-snake-3", 0.0) > 0.1
+    a = np.deg2rad(60.0)
+    far = [m.id for m in MARKS.values() if m.kind == "fillbox"
+           and abs((_centre(m.id)[0] - cx) * np.sin(a) - (_centre(m.id)[1] - cy) * np.cos(a)) > 12]
+    assert far and not set(far) & set(found)
+
+
+def test_fills_in_a_row_of_boxes_are_no_stripe():
+    # a run of filled hunger boxes is as dark and as long as a shadow, but stays in its boxes
+    rgb, e = _frame(fills=tuple(f"hunger-snake-{i}" for i in range(1, 8)) + ("ab-mirror-2", "ab-mirror-3"))
+    assert _striped(rgb, e) == {}
+
+
+BOX = Mark("hunger-snake-3", "fillbox", (0, 0, 4.2, 4.2), (EMPTY, FILLED), "hunger", "box")
+PRINTED = Mark("ab-mirror-1", "fillbox", (0, 0, 4.2, 4.2), (FILLED, CROSSED), "ability", "box")
+
+
+def test_doubt_makes_only_confident_marked_readings_unsure():
+    out = shadow.doubt([Reading(BOX, FILLED, 0.999), Reading(BOX, EMPTY, 0.999), Reading(PRINTED, FILLED, 0.99),
+                        Reading(PRINTED, CROSSED, 0.99)], {BOX.id: 0.2, PRINTED.id: 0.2})
+    assert out[0].unsure and out[0].alternative == EMPTY and out[0].confidence <= 0.5
+    assert out[0].evidence["shadow"] == 0.2
+    assert not out[1].unsure                       # a shadow only adds darkness: empty stays
+    assert not out[2].unsure                       # a box printed filled read as printed
+    assert out[3].unsure and out[3].alternative == FILLED
+    assert not shadow.doubt([Reading(BOX, FILLED, 0.999)], {})[0].unsure
+
