@@ -478,3 +478,22 @@ def test_a_stroke_over_a_backhoe_icon_counts_where_the_icon_leaves_paper():
     assert plain["spread"] == pytest.approx(1 / 9) and seen["spread"] == pytest.approx(2 / 9)
     ink[29:31, 28:31] = 0.0                      # only the one stroke: a stray mark
     assert area.box_evidence(n, rect, inset=0.8, spread_of_visible=True)["spread"] == pytest.approx(1 / 9)
+
+
+def test_the_overlay_marks_re_wilding_boxes_and_circles_an_unsure_one():
+    """Every Re-Wilding box is drawn (grey untouched, green marked) and an unsure one gets
+    the orange circle; a box printed filled is grey when read as printed."""
+    from scorer.photo import overlay
+    from scorer.photo.markmap import CROSSED, FILLED, Mark, Reading
+    px = 5.0
+    plain = Mark("hunger-snake-3", "fillbox", (10.0, 10.0, 4.2, 4.2), (EMPTY, FILLED), "hunger", "box")
+    printed = Mark("ab-mirror-1", "fillbox", (30.0, 10.0, 4.2, 4.2), (FILLED, CROSSED), "ability", "box")
+    img = overlay.draw(np.ones((150, 250, 3), np.float32), [
+        Reading(plain, FILLED, 0.8, unsure=True, alternative=EMPTY), Reading(printed, FILLED, 0.99)], px)
+
+    def colours(x0, y0, x1, y1):
+        patch = img[round(y0 * px):round(y1 * px), round(x0 * px):round(x1 * px)].reshape(-1, 3)
+        return {tuple(int(v) for v in c) for c in patch}
+    assert overlay.ORANGE in colours(5, 5, 20, 20)                 # the unsure box is circled
+    assert overlay.GREY in colours(29, 9, 35.5, 15.5)              # printed, untouched: grey
+    assert overlay.GREEN not in colours(29, 9, 35.5, 15.5)

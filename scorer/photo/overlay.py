@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .markmap import EMPTY, Reading
+from .markmap import Reading
 
 GREEN = (20, 160, 60)
 GREY = (150, 150, 150)
@@ -34,31 +34,32 @@ def draw(norm: np.ndarray, readings: list[Reading], pxmm: float, note: str | Non
     th = max(1, round(0.5 * pxmm))
     for r in readings:
         k = r.mark.kind
-        col = ORANGE if r.unsure else (GREY if r.state == EMPTY else GREEN)
+        empty = r.state == r.mark.states[0]   # a box printed filled reads "filled" when untouched
+        col = ORANGE if r.unsure else (GREY if empty else GREEN)
         if k == "line":
-            if r.state == EMPTY and not r.unsure:
+            if empty and not r.unsure:
                 continue
             p0, p1 = line_points(r)
             cv2.line(img, P(*p0), P(*p1), col, th, cv2.LINE_AA, 4)
             if r.unsure:
                 cx, cy = (p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2
                 cv2.circle(img, P(cx, cy), int(5 * pxmm * 16), ORANGE, th, cv2.LINE_AA, 4)
-        elif k in ("box", "cell"):
+        elif k in ("box", "fillbox", "cell"):
             x, y, w, h = r.mark.geom
-            if k == "cell" and r.state == EMPTY and not r.unsure:
+            if k == "cell" and empty and not r.unsure:
                 continue
             cv2.rectangle(img, P(x - 0.6, y - 0.6), P(x + w + 0.6, y + h + 0.6), col, th, cv2.LINE_AA, 4)
             if r.unsure:
                 cv2.circle(img, P(x + w / 2, y + h / 2), int((max(w, h) / 2 + 2.5) * pxmm * 16), ORANGE, th,
                            cv2.LINE_AA, 4)
         elif k == "dot":
-            if r.state == EMPTY and not r.unsure:
+            if empty and not r.unsure:
                 continue
             x, y = r.mark.geom[:2]
             cv2.circle(img, P(x, y), int((3.5 if r.unsure else 2.5) * pxmm * 16), col, th, cv2.LINE_AA, 4)
         elif k == "outline":
             pts = np.array([P(*p) for p in r.mark.geom], np.int32).reshape(-1, 1, 2)
-            if r.state != EMPTY or r.unsure:
+            if not empty or r.unsure:
                 cv2.polylines(img, [pts], True, col, th, cv2.LINE_AA, 4)
             if r.unsure:
                 c = np.mean(np.array(r.mark.geom), axis=0)
