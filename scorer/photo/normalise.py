@@ -16,6 +16,7 @@ from .expected import Expected, luminance
 
 DARK_FLOOR = 0.06      # nominal darkness: below a quarter of the 25 % grey patch is not ink
 CHROMA_FLOOR = 9.0     # Lab a*b* distance: below this a colour cast is not ink
+WHITE_CLOSE_MM = 7     # the paper white's closing: darker patches narrower than this are ink
 KNOWN_MAX = 0.55       # where print is darker than this, a mark can't be seen over it
 
 
@@ -61,7 +62,7 @@ def paper_white(w: np.ndarray, e: Expected, block_mm: float = 1.0) -> np.ndarray
 
     A closing on brightness removes drawn lines and fills narrower than ~7 mm and keeps
     shadow edges; a shadow narrower than that is taken for ink (see `shadow`)."""
-    return full_size(closed(paper_blocks(tint_ratio(w, e), e, e.paper, block_mm), 7), w.shape)
+    return full_size(closed(paper_blocks(tint_ratio(w, e), e, e.paper, block_mm), WHITE_CLOSE_MM), w.shape)
 
 
 @dataclass

@@ -22,7 +22,8 @@ from .expected import expected, page_key, tolerance_for
 from .layout import Layout
 from .load import decode, read_bytes
 from .markmap import EMPTY, MARKED, Reading
-from .normalise import Blocks, Normalised, closed, full_size, normalise, paper_blocks, tint_ratio, unit
+from .normalise import (WHITE_CLOSE_MM, Blocks, Normalised, closed, full_size, normalise, paper_blocks,
+                        tint_ratio, unit)
 
 PXMM = 5.0            # pixels per mm of the flattened sheet
 MIN_PXMM = 2.0        # photo px per mm below which the sheet is too small to read
@@ -423,7 +424,7 @@ def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None 
     tol = tolerance_for(photo_pxmm)
     et = expected(sid, PXMM, tol)
     paper = paper_blocks(tint_ratio(unit(w), et), et, et.paper, getattr(reader, "WHITE_BLOCK_MM", 1.0))
-    light = closed(paper, 7)     # as normalise.paper_white
+    light = closed(paper, WHITE_CLOSE_MM)     # as normalise.paper_white, with its blocks kept
     n = normalise(w, et, lay.calibration, len(CALIBRATION_PATCHES), full_size(light, w.shape))
     n.photo_pxmm = photo_pxmm
     n.sharpness = sharp = _sharpness(n, e.dark)
