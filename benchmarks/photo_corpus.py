@@ -25,11 +25,18 @@ def _out() -> Path:
 
 
 def _one(args) -> str:
-    game, seed, mp, hand = args
+    game, seed, mp, hand, blur = args
     from benchmarks.photogen import make_sample
-    base = _out() / (f"{game}-{seed}" if hand == "typical" else f"{game}-{hand}-{seed}")
+    name = f"{game}-{seed}" if hand == "typical" else f"{game}-{hand}-{seed}"
+    base = _out() / (name if blur is None else name.replace(game, f"{game}-blurry", 1))
     if not (base.with_suffix(".json")).exists():
-        s = make_sample(seed, game, mp=mp, hand=hand)
+        shot = None
+        if blur is not None:   # a photo of the generator's own kind, its blur drawn from `blur`
+            from dataclasses import replace
+            from benchmarks.photogen.camera import random_shot
+            rng = np.random.default_rng([seed, 99])
+            shot = replace(random_shot(rng, mp), blur=float(rng.uniform(*blur)))
+        s = make_sample(seed, game, mp=mp, hand=hand, shot=shot)
         base.with_suffix(".jpg").write_bytes(s.jpeg)
         meta = s.meta() | {"H": s.H.tolist()}
         base.with_suffix(".json").write_text(json.dumps(meta))
@@ -37,10 +44,12 @@ def _one(args) -> str:
 
 
 def corpus(game: str, seeds: range, mp: tuple[float, float] = (1.0, 12.0), workers: int | None = None,
-           hand: str = "typical") -> list[Path]:
-    """Make (or reuse) the photos for these seeds; returns their base paths (no suffix)."""
+           hand: str = "typical", blur: tuple[float, float] | None = None) -> list[Path]:
+    """Make (or reuse) the photos for these seeds; returns their base paths (no suffix).
+    `blur`: draw the camera's blur (Gaussian sigma, px) from this range, for a fitting set
+    richer in blurred photos (named <game>-blurry-<seed>)."""
     _out().mkdir(parents=True, exist_ok=True)
-    jobs = [(game, s, mp, hand) for s in seeds]
+    jobs = [(game, s, mp, hand, blur) for s in seeds]
     workers = workers or max(1, (os.cpu_count() or 1))
     if workers > 1:
         with ProcessPoolExecutor(workers) as ex:

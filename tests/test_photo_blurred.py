@@ -20,21 +20,21 @@ def no_blurred_curves(monkeypatch):
     monkeypatch.setattr(decide, "params", lambda: kept)
 
 
-@pytest.mark.parametrize("game, reads", [("re-wilding", True), ("raging-waters", False)])
-def test_re_wilding_reads_blurred_photos_and_raging_waters_refuses_them(game, reads):
-    # benchmarks/calibrate_photo.py BLUR_GAMES: Raging Waters' few blurred fitting photos
-    # gave curves that read a house and a swamp on the bench confidently wrong
+@pytest.mark.parametrize("game", ["re-wilding", "raging-waters"])
+def test_both_sheets_have_blurred_curves_for_every_mark(game):
+    # benchmarks/calibrate_photo.py BLUR_GAMES; Raging Waters' extra fitting set draws its
+    # camera blur from the top of the generator's range (BLUR_RANGE), as its sheets seldom blur
     from sheets.sheetid import SheetId
     from scorer.photo import games
     reader = games.reader(game)
     sid = SheetId(game, reader.LAYOUT().version, "blur", 1, "a4", "blank")
-    assert reads_blurred(reader.mark_map(sid)) is reads
+    assert reads_blurred(reader.mark_map(sid))
 
 
 def test_blurred_evidence_picks_the_blurred_curve():
     assert curve("outline_ink", {"blurred": True}) == "outline_ink_blur"
     assert curve("outline_ink", {}) == "outline_ink"
-    assert curve("dot", {"blurred": True}) == "dot"      # no blurred fit: see reads_blurred
+    assert curve("dot", {"blurred": True}) == "dot_blur"
     # a blurred photo's box has one curve, whatever its resolution
     assert multi_kinds(BOX, {"blurred": True, "photo_pxmm": 8.0}, "cross") == ["fillbox_cross_blur"]
     assert multi_kinds(BOX, {"blurred": True, "photo_pxmm": 3.0}, "ink") == ["fillbox_ink_blur"]
@@ -72,16 +72,32 @@ def test_a_cross_the_blur_halved_still_reads_crossed_and_flat_print_does_not():
     assert decide.probability("printbox_cross_blur", x_f) <= 1 - decide.CONFIDENT
 
 
-def test_a_blurred_raging_waters_photo_is_refused_as_too_blurred_and_read_only_when_fitting():
+def test_a_blurred_raging_waters_photo_is_read_with_no_confident_wrong_mark():
     # 2 MP with 1.8 px of blur: sharpness about 0.15, between the floor (0.12) and BLURRED
     from benchmarks.photogen import make_sample
     from benchmarks.photogen.camera import Shot
-    from scorer.photo.errors import UnreadablePhoto
     from scorer.photo.pipeline import scan_bytes
     shot = Shot(megapixels=2.0, tilt_deg=20.0, rotation_deg=12.0, fill=0.8, blur=1.8, noise=2.5, quality=72,
                 shadow=False, exif_rotate=0, landscape=False)
-    jpeg = make_sample(9101, "raging-waters", setup="rolled", shot=shot).jpeg
-    with pytest.raises(UnreadablePhoto, match="too blurred"):
-        scan_bytes(jpeg, "blurred.jpg")
-    sharpness = scan_bytes(jpeg, "blurred.jpg", fitting=True).calibration["sharpness"]
-    assert 0.12 <= sharpness < decide.BLURRED
+    sample = make_sample(9101, "raging-waters", setup="blank", shot=shot)
+    r = scan_bytes(sample.jpeg, "blurred.jpg")
+    assert 0.12 <= r.calibration["sharpness"] < decide.BLURRED
+    assert all(x.evidence.get("blurred") for x in r.readings)
+    wrong = [x.mark.id for x in r.readings if not x.unsure and x.state != sample.truth[x.mark.id]]
+    assert wrong == []
+    assert sum(not x.unsure for x in r.readings) > 0.9 * len(r.readings)
+
+
+def test_in_a_blurred_photo_a_drawn_line_through_a_dots_place_may_hide_a_dot():
+    # blur thickens a line as much as a dot on it (a house under a berm read confidently
+    # empty at 1.4 and 1.9 MP before this): such a place reads unsure, not empty
+    from scorer.photo.pipeline import dot_hidden
+    crossed = {"hidden": False, "band_thickness": 0.9}
+    clear = {"hidden": False, "band_thickness": 0.0}
+    assert dot_hidden(crossed, sharpness=0.18)
+    assert not dot_hidden(crossed, sharpness=0.6)     # sharp: only a line thicker than a line
+    assert not dot_hidden(clear, sharpness=0.18)
+    assert dot_hidden({"hidden": True, "band_thickness": 1.5}, sharpness=0.6)
+    empty = decide.decide(DOT, {"mass": 0.0, "thickness": 0.0, "visible": 1.0, "hidden": True,
+                                "blurred": True, "sharpness": 0.18})
+    assert empty.unsure

@@ -349,16 +349,25 @@ def _drawn_segments(readings: dict[str, Reading], lines) -> dict[str, list]:
     return segs
 
 
+def dot_hidden(ev: dict, sharpness: float) -> bool:
+    """Whether a drawn line through a house dot's place may hide a dot there: where the
+    line looks thicker than a line (`marks.dot_evidence`), and in a blurred photo wherever
+    it crosses the place at all, as blur thickens a line as much as a dot on it (PH18)."""
+    return bool(ev.get("hidden")) or (sharpness < BLURRED and ev.get("band_thickness", 0.0) > 0)
+
+
 def _read_dots(n: Normalised, dots, segs: dict[str, list], swamp_b: np.ndarray,
                readings: dict[str, Reading]) -> None:
     """Read the house dots, leaving out the drawn lines passing by (and shaded swamps)."""
     half = area.line_halfwidth(n, [s for g in segs.values() for s in g])
     for m in dots:
         ev = area.dot_evidence(n, m.geom[0], m.geom[1], segs.get(m.group, ()), half, ignore=swamp_b)
-        if ev.get("hidden") and _on(swamp_b, m.geom, n.pxmm):
+        if dot_hidden(ev, n.sharpness) and _on(swamp_b, m.geom, n.pxmm):
             # at a shaded square's corner a line looks thick with its hatching; a dot
             # there still shows as ink beside the line (and no house stands there, RW4)
             ev = dict(ev, hidden=False, swamp_corner=True)
+        else:
+            ev = dict(ev, hidden=dot_hidden(ev, n.sharpness))
         readings[m.id] = decide(m, ev | _photo_tag(n))
 
 
