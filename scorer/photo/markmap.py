@@ -17,6 +17,12 @@ from dataclasses import dataclass, field
 EMPTY, MARKED, COLOURED, CROSSED, FILLED = "empty", "marked", "coloured", "crossed", "filled"
 
 
+def bbox(pts) -> tuple[float, float, float, float]:
+    """The bounding box (x, y, w, h) of a polygon's points, in frame mm."""
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
 @dataclass(frozen=True)
 class Mark:
     """One place to read."""

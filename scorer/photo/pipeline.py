@@ -18,10 +18,10 @@ from ..errors import SheetError
 from . import berms, games, marks as area, register as reg, shadow
 from .decide import BLURRED, CONFIDENT, bands, curve, decide, decide_multi, probability, reads_blurred, score_line
 from .errors import UnreadablePhoto
-from .expected import expected, page_key, tolerance_for
+from .expected import expected, luminance, page_key, tolerance_for
 from .layout import Layout
 from .load import decode, read_bytes
-from .markmap import EMPTY, MARKED, Reading
+from .markmap import EMPTY, MARKED, Reading, bbox
 from .normalise import (WHITE_CLOSE_MM, Blocks, Normalised, closed, full_size, normalise, paper_blocks,
                         tint_ratio, unit)
 
@@ -206,7 +206,7 @@ def _sharpness(n: Normalised, edark: np.ndarray) -> float:
     ge = np.hypot(gx, gy)
     sel = ge > 0.5 * float(ge.max())
     nm = n.norm[h // 4: 3 * h // 4, w // 4: 3 * w // 4]
-    dark = 1.0 - (nm[..., 0] * 0.299 + nm[..., 1] * 0.587 + nm[..., 2] * 0.114)
+    dark = 1.0 - luminance(nm)
     ox = cv2.Sobel(dark, cv2.CV_32F, 1, 0)
     oy = cv2.Sobel(dark, cv2.CV_32F, 0, 1)
     go = np.hypot(ox, oy)
@@ -282,7 +282,7 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
             swamp[round((y - 0.3) * s):round((y + h + 0.3) * s), round((x - 0.3) * s):round((x + w + 0.3) * s)] = 1
     outlines = [m for m in mark_map if m.kind == "outline"]
     boxes = [m for m in mark_map if m.kind == "fillbox"]
-    icon_box = {m.id: m.box or _bbox(m.geom) for m in outlines}
+    icon_box = {m.id: m.box or bbox(m.geom) for m in outlines}
     # the matched filter, where a curve uses it (ARM_KINDS: small or blurred photos)
     arms: dict[str, float] = {}
     if "_low" in bands("cross", n.photo_pxmm) or n.sharpness < BLURRED:
@@ -327,11 +327,6 @@ def _under_stripes(paper: Blocks, light: Blocks, e, mark_map, readings: list[Rea
     return shadow.doubt(readings, shadow.striped(mark_map, *shadow.stripes(paper, light, e, marks)))
 
 
-def _bbox(pts) -> tuple[float, float, float, float]:
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
-
-
 def _plain(ev: dict) -> dict:
     """Evidence without the working arrays (the keys starting with "_")."""
     return {k: v for k, v in ev.items() if not k.startswith("_")}
@@ -362,12 +357,13 @@ def _read_dots(n: Normalised, dots, segs: dict[str, list], swamp_b: np.ndarray,
     half = area.line_halfwidth(n, [s for g in segs.values() for s in g])
     for m in dots:
         ev = area.dot_evidence(n, m.geom[0], m.geom[1], segs.get(m.group, ()), half, ignore=swamp_b)
-        if dot_hidden(ev, n.sharpness) and _on(swamp_b, m.geom, n.pxmm):
+        hidden = dot_hidden(ev, n.sharpness)
+        if hidden and _on(swamp_b, m.geom, n.pxmm):
             # at a shaded square's corner a line looks thick with its hatching; a dot
             # there still shows as ink beside the line (and no house stands there, RW4)
             ev = dict(ev, hidden=False, swamp_corner=True)
         else:
-            ev = dict(ev, hidden=dot_hidden(ev, n.sharpness))
+            ev = dict(ev, hidden=hidden)
         readings[m.id] = decide(m, ev | _photo_tag(n))
 
 

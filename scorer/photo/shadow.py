@@ -15,8 +15,8 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from .expected import Expected
-from .markmap import Mark, Reading
+from .expected import Expected, luminance
+from .markmap import Mark, Reading, bbox
 from .normalise import Blocks, closed
 
 CLOSE_MM = 3          # the small closing: darker patches wider than this are light to it
@@ -53,17 +53,13 @@ def markable(mark_map, shape: tuple[int, int], pxmm: float) -> np.ndarray:
     return cv2.dilate(m, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * g + 1, 2 * g + 1))).astype(bool)
 
 
-def _lum(c: np.ndarray) -> np.ndarray:
-    return c[..., 0] * 0.299 + c[..., 1] * 0.587 + c[..., 2] * 0.114
-
-
 def stripes(paper: Blocks, white: Blocks, e: Expected, marks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per 1 mm block: the share of the white (`white`: `paper` closed over 7 mm) a closing
     over CLOSE_MM takes off, and the depth of the stripe that block belongs to, as seen on
     the plain paper at least REACH_MM beyond every mark (`marks`, from `markable`); 0 where
     the block is in no stripe."""
     small = closed(paper, CLOSE_MM)
-    depth = np.maximum(1.0 - _lum(small.white) / np.maximum(_lum(white.white), 1e-3), 0.0)
+    depth = np.maximum(1.0 - luminance(small.white) / np.maximum(luminance(white.white), 1e-3), 0.0)
     hs, ws = (round(n / e.pxmm) for n in e.paper.shape)
     d = cv2.resize(depth, (ws, hs), interpolation=cv2.INTER_AREA)
     mk = cv2.resize(marks.astype(np.float32), (ws, hs), interpolation=cv2.INTER_AREA) > 0
@@ -85,8 +81,7 @@ def _rect(mk: Mark) -> tuple[float, float, float, float]:
     if mk.kind == "dot":
         x, y = mk.geom[:2]
         return x - 1.0, y - 1.0, 2.0, 2.0
-    xs, ys = [p[0] for p in mk.geom], [p[1] for p in mk.geom]
-    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+    return bbox(mk.geom)
 
 
 def _window(mk: Mark, pxmm: float, shape: tuple[int, int]) -> tuple[slice, slice] | None:
