@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from scorer.photo.decide import SETTLE_MIN
 from scorer.photo.games.raging_waters import mark_map, settle
 from scorer.photo.markmap import EMPTY, MARKED, Reading
 from scorer.raging_waters import geometry
@@ -74,3 +75,59 @@ def test_a_swamp_square_under_a_berm_is_settled_the_same_way():
 def test_rolled_sheets_have_nothing_to_settle():
     rolled = SheetId("raging-waters", T.version, "settle", 1, "a4", "rolled")
     assert not any(m.kind in ("dot", "cell") for m in mark_map(rolled))
+
+
+# --- PH21: the subdivision's count ------------------------------------------------------
+DOTS = [m.id for m in MARKS.values() if m.kind == "dot" and m.group == AQ.id]
+CELLS = [m.id for m in MARKS.values() if m.kind == "cell" and m.group == AQ.id]
+
+
+def _map(houses: list[str], unsure: dict[str, tuple[str, float]], berm: bool = False) -> list[Reading]:
+    """Every dot of Aquaterra read with confidence (`houses` marked, the rest empty) but the
+    `unsure` ones (id -> (state, p)); with `berm`, BERM read with confidence too."""
+    out = [_read(BERM, MARKED, 0.999)] if berm else []
+    for d in DOTS:
+        if d in unsure:
+            out.append(_read(d, unsure[d][0], unsure[d][1], True))
+        else:
+            out.append(_read(d, MARKED if d in houses else EMPTY, 0.998 if d in houses else 0.9993))
+    return out
+
+
+FREE = [d for d in DOTS if d != HIDDEN and d not in OTHERS]
+
+
+def test_the_last_house_favoured_where_every_other_point_is_sure_is_a_house():
+    # bench photo raging-waters-100076: a dot under a drawn line read as a house at p = 0.94,
+    # the subdivision's other houses and empty points all read with confidence (RW21)
+    got = {r.mark.id: r for r in settle(_map(OTHERS[:2], {FREE[0]: (MARKED, 0.94)}))}[FREE[0]]
+    assert got.state == MARKED and not got.unsure and got.confidence == pytest.approx(0.998)
+    assert "2 other houses" in got.evidence["ruled_out"]
+
+
+def test_a_point_favoured_empty_once_the_houses_are_all_read_is_empty():
+    got = {r.mark.id: r for r in settle(_map(OTHERS[:3], {FREE[0]: (EMPTY, 0.93)}))}[FREE[0]]
+    assert got.state == EMPTY and not got.unsure and "3 houses" in got.evidence["ruled_out"]
+
+
+@pytest.mark.parametrize("houses, unsure, berm", [
+    (OTHERS[:2], {FREE[0]: (MARKED, SETTLE_MIN - 0.01)}, False),            # too weakly favoured
+    (OTHERS[:2], {FREE[0]: (MARKED, 0.95), FREE[1]: (EMPTY, 0.8)}, False),   # the house may be elsewhere
+    (OTHERS[:1], {FREE[0]: (MARKED, 0.95)}, False),                          # two houses missing
+    (OTHERS[:2], {FREE[0]: (EMPTY, 0.95)}, False),                           # one missing: maybe here
+    (OTHERS[:2], {HIDDEN: (MARKED, 0.95)}, True),                            # a sure berm runs through it
+])
+def test_a_count_that_leaves_room_settles_nothing(houses, unsure, berm):
+    got = {r.mark.id: r for r in settle(_map(houses, unsure, berm))}
+    for mid in unsure:
+        assert got[mid].unsure and "ruled_out" not in got[mid].evidence
+
+
+def test_swamps_are_at_most_their_count_so_only_an_extra_one_is_settled():
+    # Aquaterra has one swamp: with it read, another square favoured empty is empty; with
+    # none read, a square favoured as a swamp stays unsure (there may be fewer swamps)
+    sure = _read(CELLS[0], MARKED, 0.997)
+    got = {r.mark.id: r for r in settle([sure, _read(CELLS[1], EMPTY, 0.95, True)])}[CELLS[1]]
+    assert got.state == EMPTY and not got.unsure
+    alone = [_read(c, EMPTY, 0.999) for c in CELLS[2:]] + [_read(CELLS[1], MARKED, 0.95, True)]
+    assert {r.mark.id: r for r in settle(alone)}[CELLS[1]].unsure

@@ -18,6 +18,9 @@ from .berms import END_BAD, END_GOOD
 from .markmap import CROSSED, EMPTY, MARKED, Mark, Reading
 
 CONFIDENT = 0.99
+# where a game's rules leave an unsure mark one legal state, the photo must already favour
+# that state this much before the rules settle it (rulings PH20, PH21)
+SETTLE_MIN = 0.9
 
 # fallback parameters (the shipped calibration.json overrides them)
 DEFAULTS = {

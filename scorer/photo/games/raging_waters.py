@@ -11,6 +11,7 @@ from ...core import Score
 from ...raging_waters import geometry, rules, score as rw_score
 from ...raging_waters.sheet_json import load_sheet, report
 from ...raging_waters.template import LATTICE, load
+from ..decide import SETTLE_MIN
 from ..layout import Layout, layout
 from ..markmap import EMPTY, MARKED, Mark, Reading
 
@@ -95,6 +96,48 @@ def referee(sheet: dict) -> tuple[Score, dict]:
 
 
 def settle(readings: list[Reading]) -> list[Reading]:
+    """Where the rules leave an unsure house dot or swamp square one legal state: under
+    drawn berms (`settle_hidden`, PH17), or by the subdivision's count (`settle_counts`, PH21)."""
+    return settle_counts(settle_hidden(readings))
+
+
+def settle_counts(readings: list[Reading]) -> list[Reading]:
+    """A subdivision has exactly its number of houses and at most its number of swamps
+    (RW21, RW5). Where that count is read with confidence elsewhere, an unsure spot the
+    photo favours as empty (p >= SETTLE_MIN) is empty; where one house is missing, every
+    other point is read with confidence, and the one unsure point is favoured as a house,
+    it is the house, unless a berm read with confidence runs through it (RW7: the rules
+    then disagree, and a person should look). Its confidence is the least of the readings
+    it rests on, named in its evidence."""
+    t = load()
+    out = {r.mark.id: r for r in readings}
+    for mt in t.maps:
+        mine = [r for r in readings if r.mark.group == mt.id]
+        berms = [r for r in mine if r.mark.kind == "line" and r.state == MARKED and not r.unsure]
+        for kind, need, exact in (("dot", mt.houses, True), ("cell", mt.swamps, False)):
+            spots = [r for r in mine if r.mark.kind == kind]
+            open_ = [r for r in spots if r.unsure]
+            sure = [r for r in spots if r.state == MARKED and not r.unsure]
+            what = "houses" if kind == "dot" else "swamps"
+            for r in open_:
+                if r.confidence < SETTLE_MIN:
+                    continue
+                if r.state == EMPTY and sure and len(sure) >= need:
+                    rests, why = sure, f"{len(sure)} {what} read in {mt.name}"
+                elif r.state == MARKED and exact and len(open_) == 1 and len(sure) == need - 1:
+                    spot = tuple(int(v) for v in r.mark.id.rsplit("/", 1)[1].split(","))
+                    if any(_through(mt, b.mark.id, spot, kind, t.house_radius) for b in berms):
+                        continue
+                    rests = [x for x in spots if x is not r]
+                    why = f"{len(sure)} other {what} read in {mt.name}, and {need} are drawn"
+                else:
+                    continue
+                out[r.mark.id] = replace(r, confidence=min(x.confidence for x in rests), unsure=False,
+                                         alternative=None, evidence={**r.evidence, "ruled_out": why})
+    return [out[r.mark.id] for r in readings]
+
+
+def settle_hidden(readings: list[Reading]) -> list[Reading]:
     """On a ``--setup blank`` sheet, settle a house dot or swamp square that drawn berms
     hide (read unsure, most likely empty) when the rules leave it no other legal state.
 

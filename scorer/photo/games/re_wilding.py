@@ -11,6 +11,7 @@ from ...core import Score
 from ...re_wilding.score import score as rew_score
 from ...re_wilding.sheet_json import load_sheet, report
 from ...re_wilding.template import MarkBox, Outline, load
+from ..decide import SETTLE_MIN
 from ..layout import Layout, layout
 from ..markmap import COLOURED, CROSSED, EMPTY, FILLED, Mark, Reading
 
@@ -94,6 +95,49 @@ SET_DISAGREES = 0.75   # the confidence left to each outline of a set read half 
 
 
 def settle(readings: list[Reading]) -> list[Reading]:
+    """Where the rules tie marks together: sets crossed together (`settle_sets`) and the
+    calendar ticked once a year, in order (`settle_calendar`)."""
+    return settle_calendar(settle_sets(readings))
+
+
+def settle_calendar(readings: list[Reading]) -> list[Reading]:
+    """An unsure calendar box settled by the calendar's rules (RE21, ruling PH20): one tick
+    a year, years in order. It must be empty where another box of its year is ticked, or an
+    earlier year has none of its three ticked; it must be filled where the other two of its
+    year are empty and a later year is ticked. Each fact must be read with confidence; the
+    box takes that state only where its own reading favours it (p >= SETTLE_MIN), as sure
+    as the least sure reading the rule rests on, with them named in its evidence. Anything
+    else stays unsure: a sheet may break a rule, and a person should look then."""
+    by_id = {r.mark.id: r for r in readings}
+    years = [[by_id.get(b.id) for _, b in yr.ticks] for yr in load().calendar]
+    if any(r is None for yr in years for r in yr):
+        return readings
+    sure = lambda r, st: r.state == st and not r.unsure  # noqa: E731
+    out = dict(by_id)
+    for y, yr in enumerate(years):
+        blank = next((e for e in range(y) if all(sure(o, EMPTY) for o in years[e])), None)
+        later = next((o for e in years[y + 1:] for o in e if sure(o, FILLED)), None)
+        for r in yr:
+            if not r.unsure or r.confidence < SETTLE_MIN:
+                continue
+            others = [o for o in yr if o is not r]
+            tick = next((o for o in others if sure(o, FILLED)), None)
+            if tick is not None:
+                legal, rests, why = EMPTY, [tick], f"{tick.mark.id} is ticked in year {y + 1}"
+            elif blank is not None:
+                legal, rests, why = EMPTY, years[blank], f"year {blank + 1} has no tick"
+            elif later is not None and all(sure(o, EMPTY) for o in others):
+                legal, rests = FILLED, others + [later]
+                why = f"{later.mark.id} is ticked later and the rest of year {y + 1} is empty"
+            else:
+                continue
+            if r.state == legal:
+                out[r.mark.id] = replace(r, confidence=min(o.confidence for o in rests), unsure=False,
+                                         alternative=None, evidence={**r.evidence, "ruled_out": why})
+    return [out[r.mark.id] for r in readings]
+
+
+def settle_sets(readings: list[Reading]) -> list[Reading]:
     """Weather and contamination cross a plant and the wildlife under it together (RE14):
     where one of a set reads crossed and the other does not, one reading is wrong (or the
     player broke that rule), so both are reported unsure, each with the other reading."""
