@@ -118,7 +118,7 @@ def main(n: int = 160, n_other: int = 60, n_blur: int = 200) -> None:
             for low in ([BLUR] if blurred else bands("ink", px)):
                 if base != "printbox":     # a box printed filled has no ink curve
                     ik = f"{base}_ink{low}"
-                    data.setdefault(ik, []).append((score_ink(ev, ik), int(t != "empty"), f"{p.name} {x.mark.id}"))
+                    data.setdefault(ik, []).append((score_ink(ev), int(t != "empty"), f"{p.name} {x.mark.id}"))
             for low in ([BLUR] if blurred else bands("cross", px)):
                 if "crossed" in x.mark.states and t != "empty":
                     ck = f"{base}_cross{low}"

@@ -31,9 +31,10 @@ FIXTURES = {
     "low-res": dict(seed=9005, setup="rolled", shot=replace(BASE, megapixels=1.3, tilt_deg=15.0, blur=0.3)),
     "re-wilding": dict(seed=9006, game="re-wilding", setup="rolled",
                        shot=replace(BASE, megapixels=4.0, tilt_deg=18.0, rotation_deg=95.0)),
-    # bench photo raging-waters-100076 as the bench takes it (4 MP, blank setup): a house dot
-    # under drawn berms with one house of its subdivision missing elsewhere reads unsure
-    "unsure-house": dict(seed=100076),
+    # held-out photo raging-waters-220109 as that set takes it (2.7 MP, blank setup): a house
+    # dot under two crossing berms reads unsure, and its subdivision's count leaves room for
+    # it (PH17, PH21). (Until session 14 this was bench photo 100076, which the count settles.)
+    "unsure-house": dict(seed=220109, mp=(1.5, 3.5)),
     # bench photo re-wilding-100175 (2.2 MP, blur 1.3 px, sharpness 0.16): crosses over
     # printed boxes that the sharp curves lost; read on the blurred curves (PH18)
     "blurred": dict(seed=100175, game="re-wilding"),
@@ -45,8 +46,8 @@ def main() -> None:
     from scorer.photo.pipeline import scan_bytes
     OUT.mkdir(parents=True, exist_ok=True)
     for name, kw in FIXTURES.items():
-        s = make_sample(kw["seed"], kw.get("game", "raging-waters"), setup=kw.get("setup"), occlude=kw.get("occlude"),
-                        shot=kw.get("shot"))
+        s = make_sample(kw["seed"], kw.get("game", "raging-waters"), mp=kw.get("mp", (1.0, 12.0)), setup=kw.get("setup"),
+                        occlude=kw.get("occlude"), shot=kw.get("shot"))
         try:
             r = scan_bytes(s.jpeg, name)
             code = r.exit_code

@@ -211,3 +211,29 @@ def test_where_either_end_may_hide_under_print_both_stay_unsure():
     assert got["A"]["ambiguous"] and got["B"]["ambiguous"]
     got = _family_case(hidden_a=(1.4, 7.3), hidden_b=(1.4, 9.4))   # nothing hidden: as before
     assert got["A"]["ambiguous"] and got["B"]["ambiguous"]
+
+
+def _corridor(side_ink: float, clear_beside: tuple[bool, bool]) -> dict:
+    """Evidence for a 40 mm candidate with a drawn line along it and ink at `side_ink` in
+    both parallel corridors; `clear_beside` says whether each side is plain paper."""
+    seg = (0.0, 0.0, 40.0, 0.0)
+    g = berms._geometry(seg)
+    offs, side = g[4], g[5]
+    shape = (len(g[3]), len(offs) + len(side))
+    ink = np.zeros(shape, np.float32)
+    ink[:, np.argmin(np.abs(offs))] = 3.0                  # the line
+    ink[:, len(offs):] = side_ink                          # whatever lies beside it
+    clear = np.ones(shape, bool)
+    clear[:, len(offs):len(offs) + len(side) // 2] = clear_beside[0]
+    clear[:, len(offs) + len(side) // 2:] = clear_beside[1]
+    return berms._evidence_core(seg, g, ink, np.ones(shape, bool), clear)
+
+
+def test_ink_on_both_sides_is_clutter_only_on_plain_paper():
+    # PH2: a line between two inked corridors may be hatching; ink beside it that lies on
+    # print (a map's light coloured icon the photo's colours make read as ink) is not
+    assert _corridor(0.0, (True, True))["coverage"] == 1.0
+    hatched = _corridor(2.0, (True, True))
+    assert hatched["coverage"] == 0.0 and hatched["clutter"] == 1.0
+    by_print = _corridor(2.0, (True, False))
+    assert by_print["coverage"] == 1.0 and by_print["clutter"] == 0.0

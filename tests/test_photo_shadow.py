@@ -69,9 +69,11 @@ def test_a_shadow_stripe_over_a_blank_sheet_reads_no_confident_mark(striped_phot
     assert "hunger-snake-3" in first and len(first) >= 5
 
 
-def test_the_tip_of_a_shadow_reads_no_confident_mark(monkeypatch):
+def test_the_tip_of_a_shadow_reads_no_confident_mark():
     """A large shadow (30 % deep, edges blurred 1 mm) narrowing to a 20 degree tip at the
-    hunger rows: the 7 mm closing cuts the tip off, the plain paper's white keeps it."""
+    hunger rows: the 7 mm closing cuts the tip off, the plain paper's white keeps it. (Since
+    boxes are scored by their strong core at every resolution, PH16, the tip leaves no box
+    filled even without the stripe check; the stripe test above still needs it.)"""
     page = _page_with_qr(SID, SID.encode(), PX)
     lay = layout("re_wilding")
     ox, oy = (PAPERS["a4"].width - lay.frame_w) / 2, (PAPERS["a4"].height - lay.frame_h) / 2
@@ -84,10 +86,7 @@ def test_the_tip_of_a_shadow_reads_no_confident_mark(monkeypatch):
     m = cv2.GaussianBlur(m, (0, 0), 1.0 * PX)
     jpeg, _, _ = photograph((page * (1 - 0.3 * m)[..., None]).round().astype(np.uint8), PX, SHOT,
                             np.random.default_rng(5))
-    got = scan_bytes(jpeg).readings
-    assert _marked(got) == []
-    monkeypatch.setattr(pipeline, "SHADOWS", False)
-    assert "hunger-snake-2" in _marked(scan_bytes(jpeg).readings)
+    assert _marked(scan_bytes(jpeg).readings) == []
 
 
 def _frame(light: np.ndarray | None = None, fills: tuple[str, ...] = ()) -> tuple[np.ndarray, object]:

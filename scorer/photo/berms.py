@@ -308,7 +308,11 @@ def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | 
     # sides measured relative to the fitted line
     sides_o = side[None, :]
     side_near = (np.abs(sides_o) >= SIDE[0]) & (np.abs(sides_o - fit_o[:, None]) >= SIDE[0] - 0.5)
-    side_hit = (np.where(sides_k & side_near, sides, 0) >= 1.0)
+    # only plain paper beside counts: print there (a map's icon, a printed swamp) is no
+    # hatching, and light coloured print can read as faint ink where the photo's colours
+    # drift from the rendered page's (ruling PH2)
+    beside = sides_k & side_near if clear is None else sides_k & side_near & clear[:, no:]
+    side_hit = (np.where(beside, sides, 0) >= 1.0)
     left = side_hit[:, : len(side) // 2].mean(axis=1)
     right = side_hit[:, len(side) // 2:].mean(axis=1)
     cluttered = (left > 0.5) & (right > 0.5)

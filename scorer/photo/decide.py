@@ -141,21 +141,22 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
     return Reading(mark, state, conf, unsure, alt if unsure else None, ev)
 
 
-def score_ink(ev: dict, kind: str = "") -> float:
+def score_ink(ev: dict) -> float:
     """Outlines: the ink over the whole outline (`marks.ink_mass`), which thin icons keep
-    at low resolution; boxes: the inked share of the visible inside, or in small photos
-    (`STRONG_KINDS`) that or the share near strong ink (`marks.strong_ink`), whichever is
-    larger. A faint pencil fill has the first, a pencil tick the second; ink straying in
-    from outside the box reaches the first, seldom the second, so the first counts for
-    STRAY_WEIGHT (on the calibration photos this leaves no tick in the unsure band)."""
+    at low resolution; boxes: the inked share of the visible inside or the share near
+    strong ink (`marks.strong_ink`), whichever is larger. A faint pencil fill has the
+    first, a pencil tick the second; ink straying in from outside the box (or JPEG's
+    colour blotches on plain paper) reaches the first, seldom the second, so the first
+    counts for STRAY_WEIGHT (on the calibration photos this leaves no tick in the unsure
+    band). Every resolution band scores boxes so (ruling PH16; from 4.5 px/mm only since
+    session 14, where it doubled the gap between empty and filled boxes)."""
     if "mass" in ev:
         return ev["mass"]
-    if kind in STRONG_KINDS and "strong" in ev:
+    if "strong" in ev:
         return max(ev["strong"], STRAY_WEIGHT * ev["ink"])
     return ev["ink"]
 
 
-STRONG_KINDS = frozenset({"fillbox_ink_low", "fillbox_ink_blur"})   # boxes in small or blurred photos
 STRAY_WEIGHT = 0.75
 
 
@@ -225,7 +226,7 @@ def multi_probability(mark: Mark, ev: dict, what: str) -> float:
 
 def multi_score(ev: dict, what: str, kind: str) -> float:
     """The score an outline's or box's curve `kind` is fitted on."""
-    return score_ink(ev, kind) if what == "ink" else score_cross(ev, kind)
+    return score_ink(ev) if what == "ink" else score_cross(ev, kind)
 
 
 def decide_multi(mark: Mark, ev: dict) -> Reading:

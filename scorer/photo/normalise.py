@@ -18,6 +18,7 @@ DARK_FLOOR = 0.06      # nominal darkness: below a quarter of the 25 % grey patc
 CHROMA_FLOOR = 9.0     # Lab a*b* distance: below this a colour cast is not ink
 WHITE_CLOSE_MM = 7     # the paper white's closing: darker patches narrower than this are ink
 KNOWN_MAX = 0.55       # where print is darker than this, a mark can't be seen over it
+SMOOTH_MM = 0.25       # darkness and colour are averaged over this (Gaussian sigma) before scoring
 
 
 @dataclass
@@ -171,8 +172,8 @@ def normalise(w_rgb: np.ndarray, e: Expected, calibration_box, n_patches: int,
         white = paper_white(w, e)
     norm = np.divide(w, white, out=w)
     np.clip(norm, 0.0, 1.2, out=norm)
-    # a light smoothing (0.25 mm) averages sensor and JPEG noise across a pen stroke's width
-    dark_obs = cv2.GaussianBlur(1.0 - luminance(norm), (0, 0), 0.25 * e.pxmm)
+    # a light smoothing (SMOOTH_MM) averages sensor and JPEG noise across a pen stroke's width
+    dark_obs = cv2.GaussianBlur(1.0 - luminance(norm), (0, 0), SMOOTH_MM * e.pxmm)
     lab = cv2.cvtColor(np.clip(norm, 0, 1), cv2.COLOR_RGB2Lab)
     cal = calibrate(dark_obs, lab, e, calibration_box, n_patches)
     xs = np.array(cal.observed)
@@ -182,7 +183,10 @@ def normalise(w_rgb: np.ndarray, e: Expected, calibration_box, n_patches: int,
         below = dark_obs < xs[0]
         dark[below] = dark_obs[below] - xs[0] + cal.nominal[0]
     excess = dark - e.dark_max
+    # colour gets the same smoothing: JPEG keeps it at half resolution, in blotches that
+    # lift single pixels of plain paper over the chroma threshold (ruling PH22)
     _, la, lb = cv2.split(lab)
+    la, lb = (cv2.GaussianBlur(c, (0, 0), SMOOTH_MM * e.pxmm) for c in (la, lb))
     ea, eb = _expected_ab(e)
     chroma = _hypot(la - ea, lb - eb)
     chroma[~e.flat] = 0.0
