@@ -201,12 +201,11 @@ def trace(n: Normalised, seg: tuple[float, float, float, float], fit: tuple[floa
         if ok.sum() < 8:
             break
         tt, oo = t[ok], (a + b * t[ok]) + o[arg[ok]]
-        A = np.vstack([np.ones(len(tt)), tt]).T
-        (a2, b2), *_ = np.linalg.lstsq(A, oo, rcond=None)
+        a2, b2 = _fit_line(tt, oo)
         keep = np.abs(oo - (a2 + b2 * tt)) < 0.5
         if keep.sum() >= 8:
-            (a2, b2), *_ = np.linalg.lstsq(A[keep], oo[keep], rcond=None)
-        a, b = float(a2), float(b2)
+            a2, b2 = _fit_line(tt[keep], oo[keep])
+        a, b = a2, b2
     if reach is not None:
         hidden = []
         for k, step in ((0, -1), (1, 1)):
@@ -283,8 +282,7 @@ def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | 
         for _ in range(3):
             if keep.sum() < 4:
                 break
-            A = np.vstack([np.ones(keep.sum()), tt[keep]]).T
-            (a, b), *_ = np.linalg.lstsq(A, oo[keep], rcond=None)
+            a, b = _fit_line(tt[keep], oo[keep])
             res = np.abs(oo - (a + b * tt))
             keep = res < max(0.6, 2.5 * float(np.median(res[keep])))
     if max(abs(a), abs(a + b * L)) > HALF - 0.2:   # the peaks belong to some other line
@@ -337,6 +335,16 @@ def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | 
     return {"_pts": pts, "_ink_pts": ink_pts, "_hit": hit, "_valid": valid, "_breaks": breaks, "_px": px[:, :no], "_py": py[:, :no], "_prof": inner,
             "_known": inner_k, "coverage": cov, "gap": gap * STEP, "known": nv / len(t), "clutter": float(cluttered[valid].mean()),
             "strength": strength, "offset": float(max(abs(a), abs(a + b * L))), "fit": (float(a), float(b)), "length": L}
+
+
+def _fit_line(t: np.ndarray, o: np.ndarray) -> tuple[float, float]:
+    """Least squares o = a + b t (the closed form of a straight-line fit, without lstsq's
+    overhead; it runs a few times for every candidate berm)."""
+    tm, om = float(t.mean()), float(o.mean())
+    dt = t - tm
+    var = float(dt @ dt)
+    b = float(dt @ (o - om)) / var if var > 0 else 0.0
+    return om - b * tm, b
 
 
 def _extend(p0: np.ndarray, p1: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

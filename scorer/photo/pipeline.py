@@ -304,11 +304,12 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
         # confidence is judged again without that ink (ruling PH2); where that leaves it
         # confidently empty, the map's dots are read again without its line
         changed = set()
+        on_marks = {g: _on_marks(readings, mark_map, g) for g in {m.group for m in lines}}
         for m in lines:
             r = readings[m.id]
             if r.state != EMPTY or final[m.id].get("ambiguous"):
                 continue
-            new = berms.leave_out(final[m.id], _on_marks(readings, mark_map, m.group))
+            new = berms.leave_out(final[m.id], on_marks[m.group])
             if new is not None:
                 final[m.id] = new
                 readings[m.id] = decide(m, _plain(new))
