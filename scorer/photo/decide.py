@@ -148,8 +148,9 @@ def score_ink(ev: dict) -> float:
     first, a pencil tick the second; ink straying in from outside the box (or JPEG's
     colour blotches on plain paper) reaches the first, seldom the second, so the first
     counts for STRAY_WEIGHT (on the calibration photos this leaves no tick in the unsure
-    band). Every resolution band scores boxes so (ruling PH16; from 4.5 px/mm only since
-    session 14, where it doubled the gap between empty and filled boxes)."""
+    band). Every resolution band scores boxes so (ruling PH16; until session 14 only
+    photos under 4.5 px/mm did, and on the sharper ones it doubled the gap between empty
+    and filled boxes)."""
     if "mass" in ev:
         return ev["mass"]
     if "strong" in ev:

@@ -125,7 +125,7 @@ def settle_counts(readings: list[Reading]) -> list[Reading]:
                 if r.state == EMPTY and sure and len(sure) >= need:
                     rests, why = sure, f"{len(sure)} {what} read in {mt.name}"
                 elif r.state == MARKED and exact and len(open_) == 1 and len(sure) == need - 1:
-                    spot = tuple(int(v) for v in r.mark.id.rsplit("/", 1)[1].split(","))
+                    spot = _spot(r.mark.id)
                     if any(_through(mt, b.mark.id, spot, kind, t.house_radius) for b in berms):
                         continue
                     rests = [x for x in spots if x is not r]
@@ -161,7 +161,7 @@ def settle_hidden(readings: list[Reading]) -> list[Reading]:
             for r in spots:
                 if not (r.unsure and r.state == EMPTY):
                     continue
-                spot = tuple(int(v) for v in r.mark.id.rsplit("/", 1)[1].split(","))
+                spot = _spot(r.mark.id)
                 through = [b for b in berms if _through(mt, b.mark.id, spot, kind, t.house_radius)]
                 if not through:
                     continue
@@ -171,6 +171,12 @@ def settle_hidden(readings: list[Reading]) -> list[Reading]:
                 out[r.mark.id] = replace(r, confidence=conf, unsure=False, alternative=None, evidence={
                     **r.evidence, "ruled_out": f"{len(sure)} {what} read in {mt.name}; {by.mark.name} runs through it"})
     return [out[r.mark.id] for r in readings]
+
+
+def _spot(mark_id: str) -> tuple[int, int]:
+    """The lattice point (house) or square (swamp) a dot's or cell's id names."""
+    c, r = mark_id.rsplit("/", 1)[1].split(",")
+    return int(c), int(r)
 
 
 def _through(mt, berm_id: str, spot: tuple[int, int], kind: str, radius) -> bool:
