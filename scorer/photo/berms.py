@@ -435,16 +435,15 @@ def ink_halfwidth(evs: list[dict]) -> float:
     for ev in evs:
         if "_prof" not in ev:
             continue
-        ink = (ev["_prof"] >= 1.0) & ev["_known"]
-        for i in np.nonzero(ev["_hit"])[0]:
-            row = ink[i]
-            c = int(np.argmax(np.where(row, ev["_prof"][i], -np.inf)))
-            if not row[c]:
-                continue
-            gaps = np.nonzero(~row)[0]
-            lo = gaps[gaps < c].max() + 1 if (gaps < c).any() else 0
-            hi = gaps[gaps > c].min() - 1 if (gaps > c).any() else len(row) - 1
-            halves.append((hi - lo + 1) * OFF_STEP / 2)
+        rows = np.nonzero(ev["_hit"])[0]
+        ink = (ev["_prof"][rows] >= 1.0) & ev["_known"][rows]
+        c = np.argmax(np.where(ink, ev["_prof"][rows], -np.inf), axis=1)   # each row's peak
+        j = np.arange(ink.shape[1])[None, :]
+        gap = ~ink
+        lo = np.where(gap & (j < c[:, None]), j, -1).max(axis=1) + 1          # the run through it
+        hi = np.where(gap & (j > c[:, None]), j, ink.shape[1]).min(axis=1) - 1
+        inked = ink[np.arange(len(rows)), c]
+        halves.extend(((hi - lo + 1) * OFF_STEP / 2)[inked].tolist())
     return float(np.median(halves)) if halves else 0.0
 
 
