@@ -96,19 +96,21 @@ def referee(sheet: dict) -> tuple[Score, dict]:
 
 
 def settle(readings: list[Reading]) -> list[Reading]:
-    """Where the rules leave an unsure house dot or swamp square one legal state: under
-    drawn berms (`settle_hidden`, PH17), or by the subdivision's count (`settle_counts`, PH21)."""
-    return settle_counts(settle_hidden(readings))
+    """On a ``--setup blank`` sheet, settle an unsure house dot or swamp square where the
+    rules leave it one legal state. A subdivision has exactly its number of houses and at
+    most its number of swamps (RW21, RW5), and no berm goes through a house or a swamp's
+    inside (RW7, RW8).
 
+    - Its count read with confidence elsewhere, a spot read empty is empty where a berm read
+      with confidence runs through it (a house there would break two rules at once, PH17),
+      or where the photo favours empty (p >= SETTLE_MIN, PH21).
+    - One house missing, every other point read with confidence, the one unsure point
+      favoured as a house (p >= SETTLE_MIN) is the house, unless a berm read with confidence
+      runs through it (the rules then disagree, and a person should look; PH21).
 
-def settle_counts(readings: list[Reading]) -> list[Reading]:
-    """A subdivision has exactly its number of houses and at most its number of swamps
-    (RW21, RW5). Where that count is read with confidence elsewhere, an unsure spot the
-    photo favours as empty (p >= SETTLE_MIN) is empty; where one house is missing, every
-    other point is read with confidence, and the one unsure point is favoured as a house,
-    it is the house, unless a berm read with confidence runs through it (RW7: the rules
-    then disagree, and a person should look). Its confidence is the least of the readings
-    it rests on, named in its evidence."""
+    It is as sure as the least sure of the readings it rests on, named in its evidence.
+    Anything short of that stays unsure.
+    """
     t = load()
     out = {r.mark.id: r for r in readings}
     for mt in t.maps:
@@ -120,56 +122,21 @@ def settle_counts(readings: list[Reading]) -> list[Reading]:
             sure = [r for r in spots if r.state == MARKED and not r.unsure]
             what = "houses" if kind == "dot" else "swamps"
             for r in open_:
-                if r.confidence < SETTLE_MIN:
-                    continue
-                if r.state == EMPTY and sure and len(sure) >= need:
+                spot = _spot(r.mark.id)
+                through = [b for b in berms if _through(mt, b.mark.id, spot, kind, t.house_radius)]
+                if r.state == EMPTY and sure and len(sure) >= need and (through or r.confidence >= SETTLE_MIN):
                     rests, why = sure, f"{len(sure)} {what} read in {mt.name}"
-                elif r.state == MARKED and exact and len(open_) == 1 and len(sure) == need - 1:
-                    spot = _spot(r.mark.id)
-                    if any(_through(mt, b.mark.id, spot, kind, t.house_radius) for b in berms):
-                        continue
+                    if through:
+                        by = max(through, key=lambda b: b.confidence)
+                        rests, why = sure + [by], f"{why}; {by.mark.name} runs through it"
+                elif (r.state == MARKED and exact and r.confidence >= SETTLE_MIN and not through
+                      and len(open_) == 1 and len(sure) == need - 1):
                     rests = [x for x in spots if x is not r]
                     why = f"{len(sure)} other {what} read in {mt.name}, and {need} are drawn"
                 else:
                     continue
                 out[r.mark.id] = replace(r, confidence=min(x.confidence for x in rests), unsure=False,
                                          alternative=None, evidence={**r.evidence, "ruled_out": why})
-    return [out[r.mark.id] for r in readings]
-
-
-def settle_hidden(readings: list[Reading]) -> list[Reading]:
-    """On a ``--setup blank`` sheet, settle a house dot or swamp square that drawn berms
-    hide (read unsure, most likely empty) when the rules leave it no other legal state.
-
-    A subdivision has exactly its number of houses and at most its number of swamps (RW21,
-    RW5), and no berm goes through a house or a swamp's inside (RW7, RW8). So where the
-    subdivision's full count is already read with confidence elsewhere and a berm read
-    with confidence runs through the hidden point (or square), a house (or swamp) there
-    would break both rules at once: it is read empty, as sure as the least sure of those
-    readings, with them named in its evidence. Anything short of that stays unsure.
-    """
-    t = load()
-    out = {r.mark.id: r for r in readings}
-    for mt in t.maps:
-        mine = [r for r in readings if r.mark.group == mt.id]
-        berms = [r for r in mine if r.mark.kind == "line" and r.state == MARKED and not r.unsure]
-        for kind, need in (("dot", mt.houses), ("cell", mt.swamps)):
-            spots = [r for r in mine if r.mark.kind == kind]
-            sure = [r for r in spots if r.state == MARKED and not r.unsure]
-            if not sure or len(sure) < need:
-                continue
-            for r in spots:
-                if not (r.unsure and r.state == EMPTY):
-                    continue
-                spot = _spot(r.mark.id)
-                through = [b for b in berms if _through(mt, b.mark.id, spot, kind, t.house_radius)]
-                if not through:
-                    continue
-                by = max(through, key=lambda b: b.confidence)
-                conf = min([by.confidence] + [x.confidence for x in sure])
-                what = "houses" if kind == "dot" else "swamps"
-                out[r.mark.id] = replace(r, confidence=conf, unsure=False, alternative=None, evidence={
-                    **r.evidence, "ruled_out": f"{len(sure)} {what} read in {mt.name}; {by.mark.name} runs through it"})
     return [out[r.mark.id] for r in readings]
 
 
