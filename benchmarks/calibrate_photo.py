@@ -40,8 +40,8 @@ BLUR_RANGE = {"raging-waters": (1.0, 1.3)}
 # the unsure band is at least +-4.6 scales wide round the midpoint
 MIN_SCALE = {"line": 0.025, "dot": 0.03, "box": 0.0025, "cell": 0.008,
              # Re-Wilding: ink and cross scores are shares (0-1) of an outline or box
-             "outline_ink": 0.015, "fillbox_ink": 0.015, "outline_cross": 0.02, "fillbox_cross": 0.02,
-             "printbox_cross": 0.02}
+             "outline_ink": 0.015, "snake_ink": 0.015, "bullrush_ink": 0.015, "fillbox_ink": 0.015,
+             "outline_cross": 0.02, "fillbox_cross": 0.02, "printbox_cross": 0.02}
 
 
 def _fit(x: np.ndarray, y: np.ndarray, conf: float, min_scale: float = 0.0) -> tuple[float, float]:
@@ -117,7 +117,7 @@ def main(n: int = 160, n_other: int = 60, n_blur: int = 200) -> None:
             px = ev.get("photo_pxmm", 0.0)
             for low in ([BLUR] if blurred else bands("ink", px)):
                 if base != "printbox":     # a box printed filled has no ink curve
-                    ik = f"{base}_ink{low}"
+                    ik = f"{curve_base(x.mark, 'ink')}_ink{low}"
                     data.setdefault(ik, []).append((score_ink(ev), int(t != "empty"), f"{p.name} {x.mark.id}"))
             for low in ([BLUR] if blurred else bands("cross", px)):
                 if "crossed" in x.mark.states and t != "empty":

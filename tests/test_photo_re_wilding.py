@@ -272,3 +272,26 @@ def test_colour_noise_on_plain_paper_is_no_ink_but_a_highlighter_is():
                                          (m.geom[0], m.geom[1] + m.geom[3])), m.geom, inset_mm=0.45)
           for m in (noisy, lit)}
     assert ev[noisy.id]["ink"] < 0.05 and ev[lit.id]["ink"] > 0.6
+
+
+def test_thin_icons_are_coloured_on_ink_curves_of_their_own(monkeypatch):
+    """PH23: a snake's or a bullrush's colouring is read on its own ink curves (its crosses
+    on the outlines'), once all three are fitted; a snake coloured in yellow highlighter in
+    a small photo (fresh photo re-wilding-230132, ink mass 0.28 at 3.3 px/mm) is not read
+    confidently empty, as the curve fitted on all icons read it (p = 0.9965)."""
+    from scorer.photo import decide
+    marks = _rew_marks()
+    snake, fish, bullrush = marks["sq-5-1-wild-1"], marks["sq-4-1-wild-1"], marks["sq-3-1-plant-1"]
+    assert snake.icon == "snake" and fish.icon == "fish" and bullrush.icon == "bullrush"
+    small = {"photo_pxmm": 3.3}
+    assert decide.multi_kinds(bullrush, small, "ink") == ["bullrush_ink_low"]
+    assert decide.multi_kinds(snake, small, "ink") == ["snake_ink_low"]
+    assert decide.multi_kinds(snake, {"blurred": True, "photo_pxmm": 3.3}, "ink") == ["snake_ink_blur"]
+    assert decide.multi_kinds(snake, small, "cross") == ["outline_cross_low"]
+    assert decide.multi_kinds(fish, small, "ink") == ["outline_ink_low"]
+    assert decide.probability("snake_ink_low", 0.279) > 1 - decide.CONFIDENT
+    assert decide.probability("outline_ink_low", 0.279) < 1 - decide.CONFIDENT
+    # without all three of its curves fitted, a snake falls back on the outlines'
+    params = {k: v for k, v in decide.params().items() if k != "snake_ink_blur"}
+    monkeypatch.setattr(decide, "params", lambda: params)
+    assert decide.multi_kinds(snake, small, "ink") == ["outline_ink_low"]

@@ -200,17 +200,31 @@ def bands(what: str, px: float) -> list[str]:
     return ([""] if not 0.0 < px < lo else []) + (["_low"] if 0.0 < px < hi else [])
 
 
-def curve_base(mark: Mark) -> str:
+# icons whose colouring is read on ink curves of their own (ruling PH23): coloured snakes
+# and bullrushes, the thin icons, show the least ink of any (on the fitting photos at
+# least 0.4-0.7 against 0.9-1.9 for the others), so one curve for all icons has its edge
+# where they are, too steep for them and too shallow for the rest
+OWN_INK_CURVES = frozenset({"snake", "bullrush"})
+
+
+def curve_base(mark: Mark, what: str = "") -> str:
     """The family of curves an outline or box is read on: "outline", "fillbox", or
-    "printbox" for a box printed filled (only a cross can be added to it)."""
-    return "outline" if mark.kind == "outline" else ("printbox" if mark.states[0] != EMPTY else "fillbox")
+    "printbox" for a box printed filled (only a cross can be added to it); for the ink of
+    an icon in OWN_INK_CURVES, the icon's name."""
+    if mark.kind == "outline":
+        return mark.icon if what == "ink" and mark.icon in OWN_INK_CURVES else "outline"
+    return "printbox" if mark.states[0] != EMPTY else "fillbox"
 
 
 def multi_kinds(mark: Mark, ev: dict, what: str) -> list[str]:
     """The calibration kinds for an outline's or box's ink or cross score. Thin strokes fade
     in small photos, so those have their own curves; a box printed filled has its own cross
-    curve ("printbox_cross": a cross over flat print)."""
+    curve ("printbox_cross": a cross over flat print). An icon with ink curves of its own
+    is read on them once all of them (sharp, small, blurred) are fitted."""
     kind = f"{curve_base(mark)}_{what}"
+    own = f"{curve_base(mark, what)}_{what}"
+    if own != kind and all(own + s in params() for s in ("", "_low", BLUR)):
+        kind = own
     if ev.get("blurred"):
         blurred = [k + BLUR for k in (kind, f"fillbox_{what}") if k + BLUR in params()]
         if blurred:

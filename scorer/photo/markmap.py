@@ -34,6 +34,7 @@ class Mark:
     group: str = ""
     label: str = ""  # how a player would name it, e.g. "berm N1-E2 in Aquaterra"
     box: tuple | None = None   # outlines: the printed icon's box (x, y, w, h), where a cross goes
+    icon: str = ""             # outlines: the icon's name (e.g. "snake")
 
     @property
     def name(self) -> str:

@@ -51,7 +51,7 @@ def mark_map(sid: SheetId) -> tuple[Mark, ...]:
             c, r = mk.square
             marks.append(Mark(mid, "outline", outline_polygon(mk), (EMPTY, COLOURED, CROSSED), f"sq-{c}-{r}",
                               f"the {mk.kind} ({'plant' if mk.part == 'plant' else 'wildlife'} {mk.slot}) in "
-                              f"square ({c},{r})", (mk.x, mk.y, mk.w, mk.h)))
+                              f"square ({c},{r})", (mk.x, mk.y, mk.w, mk.h), mk.kind))
         elif isinstance(mk, MarkBox):
             if mk.prefilled and group not in CROSSABLE:
                 continue             # printed filled and never crossed: nothing to read
