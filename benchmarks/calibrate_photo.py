@@ -40,8 +40,8 @@ BLUR_RANGE = {"raging-waters": (1.0, 1.3)}
 # the unsure band is at least +-4.6 scales wide round the midpoint
 MIN_SCALE = {"line": 0.025, "dot": 0.03, "box": 0.0025, "cell": 0.008,
              # Re-Wilding: ink and cross scores are shares (0-1) of an outline or box
-             "outline_ink": 0.015, "snake_ink": 0.015, "bullrush_ink": 0.015, "fillbox_ink": 0.015,
-             "outline_cross": 0.02, "fillbox_cross": 0.02, "printbox_cross": 0.02}
+             "outline_ink": 0.015, "fillbox_ink": 0.015, "outline_cross": 0.02, "fillbox_cross": 0.02,
+             "printbox_cross": 0.02}
 
 
 def _fit(x: np.ndarray, y: np.ndarray, conf: float, min_scale: float = 0.0) -> tuple[float, float]:
@@ -80,12 +80,14 @@ def _fit(x: np.ndarray, y: np.ndarray, conf: float, min_scale: float = 0.0) -> t
 
 
 def main(n: int = 160, n_other: int = 60, n_blur: int = 200) -> None:
-    from scorer.photo.decide import (BLUR, BLURRED, CONFIDENT, SCORES, VISIBLE_MIN, bands, curve_base, score_cross,
-                                     score_ink)
+    from scorer.photo.decide import (BLUR, BLURRED, CONFIDENT, OWN_INK_CURVES, SCORES, VISIBLE_MIN, bands, curve_base,
+                                     score_cross, score_ink)
     from scorer.photo.errors import UnreadablePhoto
     from scorer.photo.pipeline import scan
     from scorer.photo import decide, games
     decide.params.cache_clear()
+    # an icon with ink curves of its own (PH23) has the outlines' floor
+    floors = MIN_SCALE | {f"{icon}_ink": MIN_SCALE["outline_ink"] for icon in OWN_INK_CURVES}
     data: dict[str, list[tuple[float, int]]] = {}
     counts = {game: n if game == "raging-waters" else n_other for game in games.READERS}
     paths = [p for game in games.READERS for p in corpus(game, range(FIRST, FIRST + counts[game]))]
@@ -139,7 +141,7 @@ def main(n: int = 160, n_other: int = 60, n_blur: int = 200) -> None:
         y = np.array([r[1] for r in rows])
         if y.min() == y.max():
             continue
-        floor = MIN_SCALE.get(kind.removesuffix("_low").removesuffix(BLUR), 0.0)
+        floor = floors.get(kind.removesuffix("_low").removesuffix(BLUR), 0.0)
         mid, scale = _fit(x, y, CONFIDENT, floor)
         lo, hi = x[y == 0].max(), x[y == 1].min()
         edge = (1 + CONFIDENT) / 2

@@ -87,6 +87,7 @@ def _local_offset(n: Normalised, rect, ring: tuple[float, float] = (0.6, 2.2)) -
 DOT_RADIUS = 2.4   # mm around a lattice point: a dot drawn up to ~1 mm off, 1.5 mm in radius
 LINE_MARGIN = 0.35  # mm beyond a drawn line's half width that still belongs to the line
 DOT_INNER = 1.6     # mm: a dot covers some of this disc round its point
+DOT_PLACE = 2.6     # mm round a lattice point that a house dot may cover: no cell's shading there
 DOT_BAND_SLACK = 0.25  # mm a line may look thicker than its measured half width
 
 

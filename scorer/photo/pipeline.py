@@ -265,7 +265,7 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
     corners = np.zeros(n.ink.shape, np.uint8)
     for m in mark_map:
         if m.kind == "dot":
-            cv2.circle(corners, P(m.geom[:2]), round(2.6 * n.pxmm * 16), 1, -1, cv2.LINE_8, 4)
+            cv2.circle(corners, P(m.geom[:2]), round(area.DOT_PLACE * n.pxmm * 16), 1, -1, cv2.LINE_8, 4)
     cell_ignore = corridor.astype(bool) | corners.astype(bool)
     for m in mark_map:
         if m.kind == "box":

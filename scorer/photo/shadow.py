@@ -17,6 +17,7 @@ import numpy as np
 
 from .expected import Expected, luminance
 from .markmap import Mark, Reading, bbox
+from .marks import DOT_PLACE
 from .normalise import Blocks, closed
 
 CLOSE_MM = 3          # the small closing: darker patches wider than this are light to it
@@ -25,7 +26,6 @@ REACH_MM = 3.0        # a stripe reaches this far onto plain paper (beyond the o
 STRIPE = 0.08         # ... and takes at least this share of the white off there
 EXPLAINS = 2.0        # a mark darker than this many times the stripe is inked anyway
 OVERRUN_MM = 1.0      # round every mark: strokes that overrun it
-DOT_MM = 2.6          # radius of a house dot's place (as the reader's lattice corners)
 
 
 def markable(mark_map, shape: tuple[int, int], pxmm: float) -> np.ndarray:
@@ -44,7 +44,7 @@ def markable(mark_map, shape: tuple[int, int], pxmm: float) -> np.ndarray:
                 cv2.rectangle(m, (round(bx * pxmm), round(by * pxmm)),
                               (round((bx + bw) * pxmm), round((by + bh) * pxmm)), 1, -1)
         elif mk.kind == "dot":
-            cv2.circle(m, (round(mk.geom[0] * pxmm), round(mk.geom[1] * pxmm)), round(DOT_MM * pxmm), 1, -1)
+            cv2.circle(m, (round(mk.geom[0] * pxmm), round(mk.geom[1] * pxmm)), round(DOT_PLACE * pxmm), 1, -1)
             continue
         else:
             continue
