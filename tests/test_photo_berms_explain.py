@@ -186,7 +186,7 @@ def test_hits_on_a_shaded_swamp_or_a_house_dot_are_left_out():
     assert berms.leave_out(drawn, inside) is None
 
 
-def _family_case(hidden_a, hidden_b):
+def _family_case(hidden_a, hidden_b, is_line=None):
     # PH3: near-collinear candidates A = P-Q and B = P-R (R 11 mm from Q) both hold the drawn
     # ink; A's traced ink ends 7.3 mm short of Q where the field's printed border hides it,
     # B's 9.4 mm from R. `hidden_*`: how near each end may come to its pile unseen
@@ -197,13 +197,24 @@ def _family_case(hidden_a, hidden_b):
     b = _with_profile(b, P, R, 0.0) | {"ends": (1.4, 9.4), "_ends_hidden": hidden_b, "_nominal": (tuple(P), tuple(R))}
     raw = {"A": a, "B": b}
     segs = {"A": berms._extend(P, Q), "B": berms._extend(P, R)}
-    return berms.settle_families({k: dict(v) for k, v in raw.items()}, raw, {"A": {"B"}, "B": {"A"}}, segs)
+    return berms.settle_families({k: dict(v) for k, v in raw.items()}, raw, {"A": {"B"}, "B": {"A"}}, segs,
+                                 is_line=is_line)
 
 
 def test_a_line_whose_end_print_hides_is_told_from_its_neighbour():
     got = _family_case(hidden_a=(1.4, 0.8), hidden_b=(1.4, 9.4))
     assert not got["A"]["ambiguous"] and got["A"]["coverage"] == 1.0
     assert got["B"]["coverage"] == 0.0 and not got["B"]["ambiguous"]
+
+
+def test_a_winner_that_is_no_line_on_its_own_evidence_empties_no_neighbour():
+    # PH28, fresh photo raging-waters-250192: the ends picked A, but A's own score said no
+    # line (its fit missed its piles by 3.1 mm), and B, the drawn one, was read empty at
+    # p = 1.0. Now both are unsure
+    got = _family_case(hidden_a=(1.4, 0.8), hidden_b=(1.4, 9.4), is_line=lambda ev: False)
+    assert got["A"]["ambiguous"] and got["B"]["ambiguous"] and got["B"]["coverage"] == 1.0
+    got = _family_case(hidden_a=(1.4, 0.8), hidden_b=(1.4, 9.4), is_line=lambda ev: True)
+    assert not got["A"]["ambiguous"] and got["B"]["coverage"] == 0.0
 
 
 def test_where_either_end_may_hide_under_print_both_stay_unsure():
@@ -237,3 +248,25 @@ def test_ink_on_both_sides_is_clutter_only_on_plain_paper():
     assert hatched["coverage"] == 0.0 and hatched["clutter"] == 1.0
     by_print = _corridor(2.0, (True, False))
     assert by_print["coverage"] == 1.0 and by_print["clutter"] == 0.0
+
+
+@pytest.mark.parametrize("offset_b, ink_off_line, emptied", [
+    (2.8, 0.0, True),     # its fit misses its piles, nothing of its own: the drawn line's ink
+    (1.6, 0.0, False),    # it fits the ink about as well as the drawn line: unsure
+    (2.8, 1.5, False),    # ink along its own corridor: maybe a second line, unsure
+])
+def test_a_near_collinear_neighbour_whose_ink_stops_a_little_short_is_settled(offset_b, ink_off_line, emptied):
+    # PH27, fresh photo raging-waters-240083: A = P-Q is drawn, ending 4.8 mm from Q; B = P-R
+    # (R 10.3 mm from Q) holds the same ink, which ends 6.1 mm from R: between END_GOOD and
+    # END_BAD, where the ends alone decide nothing
+    P, Q, R = np.array([0.0, 0.0]), np.array([40.0, 0.0]), np.array([30.0, 2.4])
+    a, _ = _ev(P, Q, lambda p: True)
+    a = _with_profile(a, P, Q, 0.0) | {"ends": (1.5, 4.8), "offset": 1.0}
+    b, _ = _ev(P, R, lambda p: True)
+    b = _with_profile(b, P, R, ink_off_line) | {"ends": (1.6, 6.1), "offset": offset_b}
+    raw = {"A": a, "B": b}
+    segs = {"A": berms._extend(P, Q), "B": berms._extend(P, R)}
+    out = berms.settle_by_ends({"A": dict(a, ambiguous=True), "B": dict(b, ambiguous=True)}, raw, segs)
+    assert not out["A"]["ambiguous"] and out["A"]["coverage"] == 1.0
+    assert (out["B"]["coverage"] == 0.0 and not out["B"]["ambiguous"]) == emptied
+    assert out["B"]["ambiguous"] != emptied

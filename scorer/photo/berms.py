@@ -481,6 +481,8 @@ FAMILY_MM = 5.0   # candidates sharing a pile and this close all along are a "fa
 END_GOOD = 5.5    # mm: a drawn line's ends lie this close to its piles (miss and overshoot)
 END_BAD = 6.5     # mm: an end this far from a pile belongs to another pile (11 mm apart)
 END_MARGIN = 2.0  # mm between the worst winner's and the best loser's end
+BARE_RUN = 10.0   # mm of a candidate's own corridor, clear of the drawn lines, with no ink
+FIT_MARGIN = 1.0  # mm by which a neighbour's fit misses its piles more than the drawn line's
 
 
 def families(segs: dict[str, tuple]) -> dict[str, set[str]]:
@@ -505,11 +507,13 @@ def families(segs: dict[str, tuple]) -> dict[str, set[str]]:
 
 
 def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, set[str]],
-                    segs: dict[str, tuple] | None = None, mask_mm: float = SECOND_MASK) -> dict[str, dict]:
+                    segs: dict[str, tuple] | None = None, mask_mm: float = SECOND_MASK,
+                    is_line=None) -> dict[str, dict]:
     """Near-collinear candidates are decided together, never guessed: when more than one
     member of a family shows ink along its corridor, the family is clear only if exactly
     one member is fully inked and no other is more than faintly inked; otherwise every
-    inked member is ambiguous (reported unsure)."""
+    inked member is ambiguous (reported unsure). Where the ends pick the drawn member, it
+    must be a line on its own evidence (`is_line`), or the ink is no one's for sure (PH28)."""
     done: set[str] = set()
     for cid, members in fam.items():
         if not members or cid in done:
@@ -543,6 +547,10 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
             if len(maybe) == 1 and len(never) == len(inked) - 1 \
                     and min(near[m] for m in never) - near[maybe[0]] >= END_MARGIN:
                 good, bad, resolved = maybe, never, True
+        if resolved and is_line is not None and not all(is_line(raw[m]) for m in good):
+            # the winner's own score says it is no line (its fit misses its piles, say):
+            # then the loser's ink may be its own after all (fresh photo raging-waters-250192)
+            resolved = False
         if resolved:
             for m in good:
                 out[m] = dict(raw[m], ambiguous=False, family=sorted(group))
@@ -640,7 +648,7 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
                     if own.get("ambiguous") or own.get("explained", 0) > 0.9:
                         out[o] = dict(out[o], ambiguous=True)
     nominal = tuple(sorted((cid, ev["_nominal"]) for cid, ev, _ in cands if "_nominal" in ev))
-    out = settle_families(out, evs, _families_cached(nominal), segs, mask)
+    out = settle_families(out, evs, _families_cached(nominal), segs, mask, is_line)
     return settle_by_ends(out, evs, segs, mask)
 
 
@@ -670,20 +678,30 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
     A candidate whose own ink runs, unbroken, from one of its piles to the other is drawn,
     whatever its neighbours show. A candidate whose ink ends far from one of its piles, and
     which such a drawn line explains for most of its length, is empty unless a second,
-    separate line shows along its own corridor (a pile used twice).
+    separate line shows along its own corridor (a pile used twice). So is one whose ink
+    stops only a little short of a pile (END_GOOD to END_BAD), where BARE_RUN of its own
+    corridor shows no second line and its fit misses its piles FIT_MARGIN more than the
+    drawn line explaining it does (PH27).
     """
     drawn = [c for c, ev in raw.items() if "_pts" in ev and _ends_ok(ev)]
     for cid in drawn:
         if out[cid].get("ambiguous"):
             out[cid] = dict(raw[cid], ambiguous=False, settled_by_ends=True)
     for cid, ev in raw.items():
-        if not out[cid].get("ambiguous") or "_pts" not in ev or "ends" not in ev or max(ev["ends"]) < END_BAD:
+        if not out[cid].get("ambiguous") or "_pts" not in ev or "ends" not in ev or max(ev["ends"]) <= END_GOOD:
             continue
-        by = [segs[d] for d in drawn if d != cid]
+        by = [d for d in drawn if d != cid]
         if not by:
             continue
-        share, n_st = second_line(ev, by, mask_mm)
-        if _explained_by(ev["_pts"], by).mean() >= 0.5 and n_st >= 6 and share <= 0.2:
+        share, n_st = second_line(ev, [segs[d] for d in by], mask_mm)
+        if _explained_by(ev["_pts"], [segs[d] for d in by]).mean() < 0.5 or share > 0.2:
+            continue
+        # its ink ends far from a pile, or short of it (between END_GOOD and END_BAD) where a
+        # long run of its own corridor is bare and its fit misses its piles clearly more than
+        # a drawn line's does (PH27: a near-collinear neighbour of a line drawn a little off)
+        mine = [d for d in by if _explained_by(ev["_pts"], [segs[d]]).mean() >= 0.5]
+        fits_worse = bool(mine) and ev["offset"] >= min(raw[d]["offset"] for d in mine) + FIT_MARGIN
+        if (max(ev["ends"]) >= END_BAD and n_st >= 6) or (fits_worse and n_st * STEP >= BARE_RUN):
             out[cid] = _emptied(out[cid], ev, settled_by_ends=True, second_line=share)
     return settle_by_neighbour(out, raw, segs, mask_mm)
 
