@@ -131,3 +131,42 @@ def test_swamps_are_at_most_their_count_so_only_an_extra_one_is_settled():
     assert got.state == EMPTY and not got.unsure
     alone = [_read(c, EMPTY, 0.999) for c in CELLS[2:]] + [_read(CELLS[1], MARKED, 0.95, True)]
     assert {r.mark.id: r for r in settle(alone)}[CELLS[1]].unsure
+
+
+# --- PH25: no house on a swamp's corner (RW4) --------------------------------------------
+def test_a_point_at_a_sure_swamps_corner_favoured_empty_is_empty():
+    # fresh photo raging-waters-230116: a point between shaded squares, nothing of it seen
+    # (p = 0.5); the square read with confidence rules a house there out, with or without
+    # the count
+    cell = f"{AQ.id}/swamp/4,4"
+    readings = [_read(cell, MARKED, 0.996), _read(f"{AQ.id}/house/3,3", EMPTY, 0.5, True, visible=0.0),
+                _read(f"{AQ.id}/house/4,4", EMPTY, 0.6, True, visible=0.1)]
+    got = {r.mark.id: r for r in settle(readings)}
+    for mid in (f"{AQ.id}/house/3,3", f"{AQ.id}/house/4,4"):
+        assert got[mid].state == EMPTY and not got[mid].unsure and got[mid].confidence == pytest.approx(0.996)
+        assert "corner of" in got[mid].evidence["ruled_out"]
+
+
+@pytest.mark.parametrize("cell, dot, cell_unsure, dot_state", [
+    ("4,4", "3,3", True, EMPTY),     # the square itself unsure
+    ("4,4", "4,5", False, EMPTY),    # not one of its corners
+    ("4,4", "3,4", False, MARKED),   # the photo favours a house: the rules disagree, a person looks
+])
+def test_a_corner_rules_a_house_out_only_beside_a_sure_swamp(cell, dot, cell_unsure, dot_state):
+    readings = [_read(f"{AQ.id}/swamp/{cell}", MARKED, 0.95 if cell_unsure else 0.996, cell_unsure),
+                _read(f"{AQ.id}/house/{dot}", dot_state, 0.6, True)]
+    got = {r.mark.id: r for r in settle(readings)}[f"{AQ.id}/house/{dot}"]
+    assert got.unsure and "ruled_out" not in got.evidence
+
+
+@pytest.mark.parametrize("p, settled", [(0.01, True), (SETTLE_MIN - 0.8, True), (0.2, False)])
+def test_a_hidden_point_is_judged_on_what_is_seen_of_it_once_the_houses_are_all_read(p, settled):
+    # fresh photo raging-waters-230008: a dot's place under a drawn line, nothing beside the
+    # line (p = 0.01) but capped unsure (0.64) as a dot could hide under it; with the
+    # subdivision's three houses read elsewhere, there is none
+    readings = _map(OTHERS[:3], {})
+    readings = [r for r in readings if r.mark.id != FREE[0]]
+    readings.append(_read(FREE[0], EMPTY, 0.64, True, hidden=True, visible=0.29, p=p))
+    got = {r.mark.id: r for r in settle(readings)}[FREE[0]]
+    assert (not got.unsure and got.state == EMPTY) == settled
+    assert ("ruled_out" in got.evidence) == settled

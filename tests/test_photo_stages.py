@@ -218,6 +218,40 @@ def test_a_dot_under_a_drawn_line_is_never_read_confidently_empty():
     assert r.state == MARKED or r.unsure
 
 
+@pytest.mark.parametrize("misfit", [0.0, 1.0])
+def test_a_lines_own_ink_beside_its_fit_is_no_confident_dot(misfit):
+    # PH29, fresh photo raging-waters-250141: a pencil berm's fitted segment strayed from its
+    # ink near an empty lattice point, and the strip of line left beside the mask read as a
+    # house at p = 1.0. A strip along a drawn line is no dot for sure; a dot beside it still is
+    hx, hy = AQ.to_mm(4, 4)
+    drawn = ((hx - 25, hy + 0.9), (hx + 25, hy + 0.9))
+    fitted = ((hx - 25, hy + 0.9 - misfit), (hx + 25, hy + 0.9 - misfit))
+    img = _page()
+    _line(img, *drawn, (60, 60, 60), 0.5)
+    n = _norm(img)
+    r = decide(Mark("h", "dot", ()), area.dot_evidence(n, hx, hy, [fitted], 0.3))
+    assert not (r.state == MARKED and not r.unsure)
+    assert r.evidence["along_line"] == (misfit > 0)
+    cv2.circle(img, (round((hx - 0.5) * PX * 16), round((hy - 0.6) * PX * 16)), round(1.2 * PX * 16), (30, 30, 30), -1,
+               cv2.LINE_AA, 4)
+    dot = decide(Mark("h", "dot", ()), area.dot_evidence(_norm(img), hx, hy, [fitted], 0.3))
+    assert dot.state == MARKED and not dot.unsure
+
+
+def test_a_faint_tone_over_a_houses_place_is_no_confident_dot():
+    # PH29, fresh photo raging-waters-260111: a shadow's soft stripe over an empty lattice
+    # point summed to a dot's ink mass (0.49) with no solid ink anywhere, read as a house at
+    # p = 0.99. A drawn dot has solid ink at least DOT_SOLID thick (0.64 mm and more on every
+    # fitting photo, blurred ones too)
+    img = _page()
+    hx, hy = AQ.to_mm(4, 4)
+    _line(img, (hx - 30, hy - 8), (hx + 30, hy + 8), (220, 220, 220), 4.0)
+    ev = area.dot_evidence(_norm(cv2.GaussianBlur(img, (0, 0), 4.0)), hx, hy, [], 0.3)
+    assert ev["thickness"] < area.DOT_SOLID and probability("dot", ev["mass"]) > CONFIDENT
+    r = decide(Mark("h", "dot", ()), ev)
+    assert r.unsure
+
+
 def test_hatched_swamp_square():
     img = _page()
     x, y = AQ.to_mm(3, 5)

@@ -16,6 +16,7 @@ from importlib import resources
 
 from .berms import END_BAD, END_GOOD
 from .markmap import CROSSED, EMPTY, MARKED, Mark, Reading
+from .marks import DOT_SOLID
 
 CONFIDENT = 0.99
 # where a game's rules leave an unsure mark one legal state, the photo must already favour
@@ -135,10 +136,26 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
     # can be seen is still a dot
     if ev.get("hidden") and state == EMPTY:   # a thick spot on a line: a dot could be under it
         unsure, conf = True, min(conf, 0.75)
+    if mark.kind == "dot" and state == MARKED and not ev.get("hidden") and (
+            ev.get("along_line") or ev.get("thickness", DOT_SOLID) < DOT_SOLID):
+        # the ink beside the lines may be a drawn line's, off its fit, or a shadow's faint
+        # tone summed over the place: no solid dot of its own there (PH29)
+        unsure, conf = True, min(conf, 0.75)
     if seen < visible_min and not (mark.kind == "dot" and state == MARKED):
         unsure, conf = True, min(conf, 0.5 + 0.5 * seen)
-    ev = {**ev, "score": x}
+    # "p": what the part seen says, before the caps above (the rules may settle the rest)
+    ev = {**ev, "score": x, "p": p}
     return Reading(mark, state, conf, unsure, alt if unsure else None, ev)
+
+
+def seen_favours(r: Reading) -> float:
+    """How strongly what the photo shows of a two-state mark favours its reading, before
+    the caps for what it cannot see (a dot hidden under a line, a place mostly covered):
+    for a settle by the rules, which need only that the photo not contradict them."""
+    p = r.evidence.get("p")
+    if p is None:
+        return r.confidence
+    return p if r.state == MARKED else 1.0 - p
 
 
 def score_ink(ev: dict) -> float:

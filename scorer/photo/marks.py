@@ -11,6 +11,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from .berms import _seg_dist
 from .normalise import Normalised
 
 DOT_INK = 2.5   # a drawn dot is solid ink: well above the photo's ink threshold
@@ -89,6 +90,9 @@ LINE_MARGIN = 0.35  # mm beyond a drawn line's half width that still belongs to 
 DOT_INNER = 1.6     # mm: a dot covers some of this disc round its point
 DOT_PLACE = 2.6     # mm round a lattice point that a house dot may cover: no cell's shading there
 DOT_BAND_SLACK = 0.25  # mm a line may look thicker than its measured half width
+# mm: the solid ink of a house dot seen beside the lines is at least this thick (inscribed
+# radius); on the 600 fitting photos every drawn dot's was 0.64 or more, blurred ones too
+DOT_SOLID = 0.5
 
 
 def dot_evidence(n: Normalised, x: float, y: float, lines=(), half: float = 0.4,
@@ -122,8 +126,12 @@ def dot_evidence(n: Normalised, x: float, y: float, lines=(), half: float = 0.4,
     use = disc & known & ~band
     solid = ((n.ink[sl] >= DOT_INK) & n.known[sl]).astype(np.uint8)
     dt = cv2.distanceTransform(solid, cv2.DIST_L2, 5) / p
-    mass = float(np.clip(n.excess[sl], 0, None)[use].sum()) / p ** 2
+    w = np.clip(n.excess[sl], 0, None) * use
+    mass = float(w.sum()) / p ** 2
     thick = float(dt[use].max()) if use.any() else 0.0
+    near = [(a, b) for a, b in lines
+            if _seg_dist(np.array([[x, y]]), np.asarray(a, float), np.asarray(b, float))[0] <= radius + half]
+    along = _along_a_line(w, px, py, near)
     # where a drawn line runs through the dot's place, the band hides a dot only if the
     # line is thicker there than a line (a dot on it, or a crossing): then it is unseen
     inner = np.hypot(px - x, py - y) <= DOT_INNER
@@ -136,7 +144,33 @@ def dot_evidence(n: Normalised, x: float, y: float, lines=(), half: float = 0.4,
     room = inner if ignore is None else inner & ~ignore[sl]
     visible = float(seen.sum()) / int(room.sum()) if room.sum() >= 0.1 * inner.sum() else 0.0
     return {"mass": mass, "thickness": thick, "band_thickness": band_thick, "hidden": hidden,
-            "visible": visible, "line_halfwidth": half}
+            "visible": visible, "line_halfwidth": half, "along_line": along}
+
+
+ALONG_ELONGATION = 3.0   # a piece of line left beside its band: this many times longer than wide
+ALONG_ANGLE = 15.0       # degrees within a drawn line's direction
+
+
+def _along_a_line(w: np.ndarray, px: np.ndarray, py: np.ndarray, lines) -> bool:
+    """Whether the ink left beside the masked lines (`w`, weights) is a thin strip along
+    one of them: that line's own ink where its fit strays from it, not a dot (a dot, even
+    cut by a band, leaves a compact patch; ruling PH29)."""
+    tot = float(w.sum())
+    if tot <= 0 or not len(lines):
+        return False
+    mx, my = float((w * px).sum()) / tot, float((w * py).sum()) / tot
+    dx, dy = px - mx, py - my
+    cov = np.array([[(w * dx * dx).sum(), (w * dx * dy).sum()], [(w * dx * dy).sum(), (w * dy * dy).sum()]]) / tot
+    vals, vecs = np.linalg.eigh(cov)
+    if vals[1] < ALONG_ELONGATION ** 2 * max(float(vals[0]), 1e-6):
+        return False
+    axis = vecs[:, 1]
+    for a, b in lines:
+        d = np.asarray(b, float) - np.asarray(a, float)
+        cos = abs(float(axis @ d)) / max(float(np.linalg.norm(d)), 1e-9)
+        if cos >= np.cos(np.radians(ALONG_ANGLE)):
+            return True
+    return False
 
 
 def line_halfwidth(n: Normalised, segs, default: float = 0.4) -> float:

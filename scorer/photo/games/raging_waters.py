@@ -11,7 +11,7 @@ from ...core import Score
 from ...raging_waters import geometry, rules, score as rw_score
 from ...raging_waters.sheet_json import load_sheet, report
 from ...raging_waters.template import LATTICE, load
-from ..decide import SETTLE_MIN
+from ..decide import SETTLE_MIN, seen_favours
 from ..layout import Layout, layout
 from ..markmap import EMPTY, MARKED, Mark, Reading
 
@@ -98,12 +98,15 @@ def referee(sheet: dict) -> tuple[Score, dict]:
 def settle(readings: list[Reading]) -> list[Reading]:
     """On a ``--setup blank`` sheet, settle an unsure house dot or swamp square where the
     rules leave it one legal state. A subdivision has exactly its number of houses and at
-    most its number of swamps (RW21, RW5), and no berm goes through a house or a swamp's
-    inside (RW7, RW8).
+    most its number of swamps (RW21, RW5), no berm goes through a house or a swamp's
+    inside (RW7, RW8), and no house stands on a swamp's corner (RW4).
 
+    - A house dot favoured empty at a corner of a square read as a swamp with confidence is
+      empty (shading there hides the point; PH25).
     - Its count read with confidence elsewhere, a spot read empty is empty where a berm read
       with confidence runs through it (a house there would break two rules at once, PH17),
-      or where the photo favours empty (p >= SETTLE_MIN, PH21).
+      or where what the photo shows of it favours empty (p >= SETTLE_MIN before the caps for
+      a dot hidden under a line or a place mostly covered, `seen_favours`; PH21, PH25).
     - One house missing, every other point read with confidence, the one unsure point
       favoured as a house (p >= SETTLE_MIN) is the house, unless a berm read with confidence
       runs through it (the rules then disagree, and a person should look; PH21).
@@ -116,6 +119,7 @@ def settle(readings: list[Reading]) -> list[Reading]:
     for mt in t.maps:
         mine = [r for r in readings if r.mark.group == mt.id]
         berms = [r for r in mine if r.mark.kind == "line" and r.state == MARKED and not r.unsure]
+        swamps = [r for r in mine if r.mark.kind == "cell" and r.state == MARKED and not r.unsure]
         for kind, need, exact in (("dot", mt.houses, True), ("cell", mt.swamps, False)):
             spots = [r for r in mine if r.mark.kind == kind]
             open_ = [r for r in spots if r.unsure]
@@ -124,7 +128,11 @@ def settle(readings: list[Reading]) -> list[Reading]:
             for r in open_:
                 spot = _spot(r.mark.id)
                 through = [b for b in berms if _through(mt, b.mark.id, spot, kind, t.house_radius)]
-                if r.state == EMPTY and sure and len(sure) >= need and (through or r.confidence >= SETTLE_MIN):
+                corner = [c for c in swamps if kind == "dot" and spot in _corners(_spot(c.mark.id))]
+                if r.state == EMPTY and corner:
+                    by = max(corner, key=lambda c: c.confidence)
+                    rests, why = [by], f"it is a corner of {by.mark.name}, and no house stands there"
+                elif r.state == EMPTY and sure and len(sure) >= need and (through or seen_favours(r) >= SETTLE_MIN):
                     rests, why = sure, f"{len(sure)} {what} read in {mt.name}"
                     if through:
                         by = max(through, key=lambda b: b.confidence)
@@ -144,6 +152,12 @@ def _spot(mark_id: str) -> tuple[int, int]:
     """The lattice point (house) or square (swamp) a dot's or cell's id names."""
     c, r = mark_id.rsplit("/", 1)[1].split(",")
     return int(c), int(r)
+
+
+def _corners(swamp: tuple[int, int]) -> set[tuple[int, int]]:
+    """The lattice points at the corners of the swamp square whose top-right corner is this."""
+    c, r = swamp
+    return {(c, r), (c - 1, r), (c, r - 1), (c - 1, r - 1)}
 
 
 def _through(mt, berm_id: str, spot: tuple[int, int], kind: str, radius) -> bool:
