@@ -38,10 +38,14 @@ BLUR_GAMES = ("re-wilding", "raging-waters")
 BLUR_RANGE = {"raging-waters": (1.0, 1.3)}
 # the least scale per kind, in its score's units (coverage, share, mm^2 of black): with it
 # the unsure band is at least +-4.6 scales wide round the midpoint
-MIN_SCALE = {"line": 0.025, "dot": 0.03, "box": 0.0025, "cell": 0.008,
+MIN_SCALE = {"line": 0.025, "dot": 0.03, "box": 0.0025, "cell": 0.04,
              # Re-Wilding: ink and cross scores are shares (0-1) of an outline or box
              "outline_ink": 0.015, "fillbox_ink": 0.015, "outline_cross": 0.02, "fillbox_cross": 0.02,
              "printbox_cross": 0.02}
+# the thin icons' own ink curves (PH23) are at least twice as shallow as the outlines': their
+# coloured class has a long low tail (at under 4.5 px/mm from 0.41 on the fitting photos,
+# median 1.4) that fresh photos extend (a highlighter snake at 0.26, 2.2 px/mm; PH26)
+THIN_INK_SCALE = 0.03
 
 
 def _fit(x: np.ndarray, y: np.ndarray, conf: float, min_scale: float = 0.0) -> tuple[float, float]:
@@ -86,8 +90,7 @@ def main(n: int = 160, n_other: int = 60, n_blur: int = 200) -> None:
     from scorer.photo.pipeline import scan
     from scorer.photo import decide, games
     decide.params.cache_clear()
-    # an icon with ink curves of its own (PH23) has the outlines' floor
-    floors = MIN_SCALE | {f"{icon}_ink": MIN_SCALE["outline_ink"] for icon in OWN_INK_CURVES}
+    floors = MIN_SCALE | {f"{icon}_ink": THIN_INK_SCALE for icon in OWN_INK_CURVES}
     data: dict[str, list[tuple[float, int]]] = {}
     counts = {game: n if game == "raging-waters" else n_other for game in games.READERS}
     paths = [p for game in games.READERS for p in corpus(game, range(FIRST, FIRST + counts[game]))]

@@ -291,6 +291,13 @@ def test_thin_icons_are_coloured_on_ink_curves_of_their_own(monkeypatch):
     assert decide.multi_kinds(fish, small, "ink") == ["outline_ink_low"]
     assert decide.probability("snake_ink_low", 0.279) > 1 - decide.CONFIDENT
     assert decide.probability("outline_ink_low", 0.279) < 1 - decide.CONFIDENT
+    # PH26: nor at 0.261 (fresh photo re-wilding-240181, 2.2 px/mm), as the curve at the
+    # outlines' floor did (p = 0.9922); the thin icons' curves are at least THIN_INK_SCALE wide
+    assert decide.probability("snake_ink_low", 0.261) > 1 - decide.CONFIDENT
+    from benchmarks.calibrate_photo import THIN_INK_SCALE
+    for icon in decide.OWN_INK_CURVES:
+        for band in ("", "_low", decide.BLUR):
+            assert decide.params()[f"{icon}_ink{band}"]["scale"] >= THIN_INK_SCALE
     # without all three of its curves fitted, a snake falls back on the outlines'
     params = {k: v for k, v in decide.params().items() if k != "snake_ink_blur"}
     monkeypatch.setattr(decide, "params", lambda: params)

@@ -262,6 +262,21 @@ def test_hatched_swamp_square():
     assert decide(Mark("s", "cell", ()), ev).state == MARKED
 
 
+@pytest.mark.parametrize("grey, sure", [(205, False), (195, True)])
+def test_dense_faint_hatching_blurred_is_a_swamp(grey, sure):
+    # PH24, fresh photo raging-waters-240077: pencil hatching too dense and faint to leave a
+    # sample far above the rest once blurred. The inked share above the inside's own floor
+    # read such a square empty (here 3 % of it; p = 0.9993 in that photo); its mean ink over
+    # the paper around it favours a swamp, the fainter with less confidence
+    img = _page()
+    x, y = AQ.to_mm(3, 5)
+    for k in np.arange(0.0, 8.0, 0.6):
+        _line(img, (x + 1.5 + k, y + 1.5), (x + 1.5 + k, y + AQ.pitch - 1.5), (grey, grey, grey), 0.4)
+    ev = area.box_evidence(_norm(cv2.GaussianBlur(img, (0, 0), 2.0)), (x, y, AQ.pitch, AQ.pitch), inset=1.2)
+    r = decide(Mark("s", "cell", ()), ev)
+    assert r.state == MARKED and r.unsure != sure
+
+
 def test_probability_is_monotone_and_confidence_needs_margin():
     xs = np.linspace(0, 1, 50)
     ps = [probability("line", x) for x in xs]

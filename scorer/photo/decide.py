@@ -28,7 +28,7 @@ DEFAULTS = {
     "line": {"mid": 0.66, "scale": 0.038},
     "box": {"mid": 0.015, "scale": 0.0025},
     "dot": {"mid": 0.25, "scale": 0.02},
-    "cell": {"mid": 0.10, "scale": 0.011},
+    "cell": {"mid": 0.5, "scale": 0.04},
     "outline_ink": {"mid": 0.08, "scale": 0.012},
     "outline_cross": {"mid": 0.4, "scale": 0.05},
     "fillbox_ink": {"mid": 0.06, "scale": 0.01},
@@ -75,7 +75,13 @@ def score_dot(ev: dict) -> float:
 
 
 def score_cell(ev: dict) -> float:
-    return ev["fraction"] * (1.0 if ev["spread"] >= 0.5 else 0.4)
+    """A swamp square's mean ink over the surrounding paper (`level`). Dense hatching in
+    pencil, blurred, is a grey with no sample far above the rest, so the share of inked
+    samples above the inside's own floor missed it (a fresh photo read such a swamp empty
+    at p = 0.9993); the mean keeps it, as blur does not change it (ruling PH24). On the
+    fitting photos the mean alone separates the classes (empty at most 0.38, shaded from
+    0.61), where the share left one of each on the wrong side."""
+    return ev["level"]
 
 
 SCORES = {"line": score_line, "box": score_box, "dot": score_dot, "cell": score_cell}

@@ -30,7 +30,8 @@ SUB_VISIBLE = 0.15   # share of a sub-box that must be visible for its own ink t
 
 def box_evidence(n: Normalised, rect: tuple[float, float, float, float], inset: float = 0.45,
                  ignore: np.ndarray | None = None, spread_of_visible: bool = False) -> dict:
-    """Ink inside a box: the inked fraction of the visible pixels and how spread it is.
+    """Ink inside a box: the inked fraction of the visible pixels and how spread it is,
+    and `level`, the mean ink over that of the paper just around the box.
 
     With `spread_of_visible` a sub-box counts as inked by the share of its visible pixels
     (at least SUB_VISIBLE of it visible): where a printed icon hides most of a box (the
@@ -42,11 +43,13 @@ def box_evidence(n: Normalised, rect: tuple[float, float, float, float], inset: 
         known = known & ~ignore[sl]
     vis = int(known.sum())
     if vis < 4:
-        return {"fraction": 0.0, "spread": 0.0, "visible": 0.0, "strong": 0.0}
+        return {"fraction": 0.0, "spread": 0.0, "visible": 0.0, "strong": 0.0, "level": 0.0}
     # a faint even tone over the whole inside (a shadow's edge, a tinted print) is no mark:
     # a tick, a cross or a scribble leaves at least a quarter of the inside near paper
     floor = min(INSIDE_FLOOR_MAX, float(np.percentile(n.ink[sl][known], 25)))
-    ink = n.ink[sl] - max(_local_offset(n, rect), floor)
+    offset = _local_offset(n, rect)
+    level = float(np.clip(n.ink[sl][known] - offset, 0, None).mean())
+    ink = n.ink[sl] - max(offset, floor)
     hit = (ink >= 1.0) & known
     frac = float(hit.sum()) / vis
     strong = float(((ink >= 2.0) & known).sum()) / vis
@@ -64,7 +67,8 @@ def box_evidence(n: Normalised, rect: tuple[float, float, float, float], inset: 
                 cells += bool(seen >= SUB_VISIBLE * sub.size and sub.sum() > 0.04 * seen)
             else:
                 cells += bool(sub.mean() > 0.04)
-    return {"fraction": frac, "strong": strong, "spread": cells / 9.0, "visible": vis / hit.size}
+    return {"fraction": frac, "strong": strong, "spread": cells / 9.0, "visible": vis / hit.size,
+            "level": level}
 
 
 def _local_offset(n: Normalised, rect, ring: tuple[float, float] = (0.6, 2.2)) -> float:
