@@ -36,7 +36,8 @@ BLUR_FIRST, BLUR_MP = 210_000, (1.5, 3.5)
 # the top of the generator's range (BLUR_RANGE: about half of those photos come out blurred)
 BLUR_GAMES = ("re-wilding", "raging-waters")
 BLUR_RANGE = {"raging-waters": (1.0, 1.3)}
-# the least scale per kind, in its score's units (coverage, share, mm^2 of black): with it
+# the least scale per kind, in its score's units (coverage, share, mm^2 of black, mean ink
+# over the paper for a swamp square): with it
 # the unsure band is at least +-4.6 scales wide round the midpoint
 MIN_SCALE = {"line": 0.025, "dot": 0.03, "box": 0.0025, "cell": 0.04,
              # Re-Wilding: ink and cross scores are shares (0-1) of an outline or box

@@ -693,13 +693,14 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
         by = [d for d in drawn if d != cid]
         if not by:
             continue
+        each = {d: _explained_by(ev["_pts"], [segs[d]]) for d in by}
         share, n_st = second_line(ev, [segs[d] for d in by], mask_mm)
-        if _explained_by(ev["_pts"], [segs[d] for d in by]).mean() < 0.5 or share > 0.2:
+        if np.logical_or.reduce(list(each.values())).mean() < 0.5 or share > 0.2:
             continue
         # its ink ends far from a pile, or short of it (between END_GOOD and END_BAD) where a
         # long run of its own corridor is bare and its fit misses its piles clearly more than
         # a drawn line's does (PH27: a near-collinear neighbour of a line drawn a little off)
-        mine = [d for d in by if _explained_by(ev["_pts"], [segs[d]]).mean() >= 0.5]
+        mine = [d for d in by if each[d].mean() >= 0.5]
         fits_worse = bool(mine) and ev["offset"] >= min(raw[d]["offset"] for d in mine) + FIT_MARGIN
         if (max(ev["ends"]) >= END_BAD and n_st >= 6) or (fits_worse and n_st * STEP >= BARE_RUN):
             out[cid] = _emptied(out[cid], ev, settled_by_ends=True, second_line=share)
