@@ -128,7 +128,8 @@ def settle(readings: list[Reading]) -> list[Reading]:
             for r in open_:
                 spot = _spot(r.mark.id)
                 through = [b for b in berms if _through(mt, b.mark.id, spot, kind, t.house_radius)]
-                corner = [c for c in swamps if kind == "dot" and spot in _corners(_spot(c.mark.id))]
+                corner = [c for c in swamps if kind == "dot"
+                          and geometry.house_point(spot) in geometry.swamp_corners(_spot(c.mark.id))]
                 if r.state == EMPTY and corner:
                     by = max(corner, key=lambda c: c.confidence)
                     rests, why = [by], f"it is a corner of {by.mark.name}, and no house stands there"
@@ -152,12 +153,6 @@ def _spot(mark_id: str) -> tuple[int, int]:
     """The lattice point (house) or square (swamp) a dot's or cell's id names."""
     c, r = mark_id.rsplit("/", 1)[1].split(",")
     return int(c), int(r)
-
-
-def _corners(swamp: tuple[int, int]) -> set[tuple[int, int]]:
-    """The lattice points at the corners of the swamp square whose top-right corner is this."""
-    c, r = swamp
-    return {(c, r), (c - 1, r), (c, r - 1), (c - 1, r - 1)}
 
 
 def _through(mt, berm_id: str, spot: tuple[int, int], kind: str, radius) -> bool:
