@@ -224,6 +224,47 @@ def test_where_either_end_may_hide_under_print_both_stay_unsure():
     assert got["A"]["ambiguous"] and got["B"]["ambiguous"]
 
 
+def _into_print_case(past_r: float, hidden_q: float):
+    """PH30, fresh photo raging-waters-270111: the line drawn from S to Q (on the field's
+    right border) passes 2.3 mm from Q's neighbour R (11 mm below Q on the border) and
+    vanishes into the border's print 6.3 mm short of Q. Both candidates hold its ink; seen
+    as S-R it runs `past_r` mm on past R, seen as S-Q it may run on unseen to within
+    `hidden_q` mm of Q."""
+    S, Q, R = np.array([0.0, 0.0]), np.array([16.0, -46.0]), np.array([16.0, -35.0])
+    a, _ = _ev(S, Q, lambda p: True)
+    b, _ = _ev(S, R, lambda p: True)
+    a = _with_profile(a, S, Q, 0.0)
+    uq, ur = (Q - S) / np.linalg.norm(Q - S), (R - S) / np.linalg.norm(R - S)
+    end = R + ur * past_r                       # where the visible ink ends, near the border
+    a.update(ends=(1.4, float(np.linalg.norm(end - Q))), _ends_hidden=(1.4, hidden_q), offset=1.8,
+             _nominal=(tuple(S), tuple(Q)), _end_pts=(S - uq * 1.0, end))
+    b = _with_profile(b, S, R, 0.0) | {"ends": (1.4, past_r), "_ends_hidden": (1.4, past_r), "offset": 2.3,
+                                       "_nominal": (tuple(S), tuple(R)), "_end_pts": (S - ur * 1.0, end)}
+    raw = {"A": a, "B": b}
+    segs = {"A": berms._extend(S, Q), "B": berms._extend(S, R)}
+    return berms.settle_families({k: dict(v) for k, v in raw.items()}, raw, {"A": {"B"}, "B": {"A"}}, segs,
+                                 is_line=lambda ev: True)
+
+
+def test_a_line_that_vanishes_into_print_past_a_neighbours_pile_is_its_own():
+    got = _into_print_case(past_r=4.2, hidden_q=1.8)
+    assert not got["A"]["ambiguous"] and got["A"]["coverage"] == 1.0 and got["A"]["into_print"]
+    assert got["B"]["coverage"] == 0.0 and not got["B"]["ambiguous"]
+    # before PH30 the ends as seen settled it: B's lie within END_GOOD, A's beyond END_BAD
+    assert max(got["B"]["ends"]) <= berms.END_GOOD and max(got["A"]["ends"]) >= berms.END_BAD
+
+
+def test_a_line_that_vanishes_into_print_is_not_guessed():
+    got = _into_print_case(past_r=4.2, hidden_q=3.0)   # Q's could not come END_MARGIN nearer
+    assert got["A"]["ambiguous"] and got["B"]["ambiguous"]
+
+
+def test_ink_that_stops_at_the_neighbours_pile_is_the_neighbours_line():
+    got = _into_print_case(past_r=2.0, hidden_q=1.8)   # no further past R than a line runs
+    assert not got["B"]["ambiguous"] and got["B"]["coverage"] == 1.0
+    assert got["A"]["coverage"] == 0.0
+
+
 def _corridor(side_ink: float, clear_beside: tuple[bool, bool]) -> dict:
     """Evidence for a 40 mm candidate with a drawn line along it and ink at `side_ink` in
     both parallel corridors; `clear_beside` says whether each side is plain paper."""

@@ -513,7 +513,9 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
     member of a family shows ink along its corridor, the family is clear only if exactly
     one member is fully inked and no other is more than faintly inked; otherwise every
     inked member is ambiguous (reported unsure). Where the ends pick the drawn member, it
-    must be a line on its own evidence (`is_line`), or the ink is no one's for sure (PH28)."""
+    must be a line on its own evidence (`is_line`), or the ink is no one's for sure (PH28).
+    Where the ink ends in print, the member it may reach unseen can win over one it runs
+    past (`_into_print`, PH30)."""
     done: set[str] = set()
     for cid, members in fam.items():
         if not members or cid in done:
@@ -534,19 +536,29 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
         good = [m for m in inked if ends[m] is not None and ends[m] <= END_GOOD]
         bad = [m for m in inked if ends[m] is not None and ends[m] >= END_BAD]
         resolved = bool(good) and len(good) + len(bad) == len(inked)
+        into_print = False
         if resolved and bad:
             resolved = min(ends[m] for m in bad) - max(ends[m] for m in good) >= END_MARGIN
+        # how near each member's ink may come to its piles, running on unseen under print
+        near = {m: max(raw[m].get("_ends_hidden", raw[m]["ends"])) if "ends" in raw[m] else None
+                for m in inked}
+        if resolved and any(near[m] <= END_GOOD for m in bad) \
+                and any("_end_pts" in raw[m] and _past(raw[m]) >= PAST for m in good):
+            # the winner's ink runs on past its pile, the loser's may reach its own unseen:
+            # the ends as seen do not settle it (PH30)
+            resolved = False
         if not resolved:
             # print may hide where a line ends (the field's border at its pile): the one member
             # whose ink may run on unseen to within END_GOOD of both its piles, when every other
             # one's ink can't come within END_BAD of its pile even unseen, is the drawn one
-            near = {m: max(raw[m].get("_ends_hidden", raw[m]["ends"])) if "ends" in raw[m] else None
-                    for m in inked}
             maybe = [m for m in inked if near[m] is not None and near[m] <= END_GOOD]
             never = [m for m in inked if near[m] is not None and near[m] >= END_BAD]
             if len(maybe) == 1 and len(never) == len(inked) - 1 \
                     and min(near[m] for m in never) - near[maybe[0]] >= END_MARGIN:
                 good, bad, resolved = maybe, never, True
+            else:
+                good, bad, resolved = _into_print(raw, inked, near)
+                into_print = resolved
         if resolved and is_line is not None and not all(is_line(raw[m]) for m in good):
             # the winner's own score says it is no line (its fit misses its piles, say):
             # then the loser's ink may be its own after all (fresh photo raging-waters-250192)
@@ -554,6 +566,8 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
         if resolved:
             for m in good:
                 out[m] = dict(raw[m], ambiguous=False, family=sorted(group))
+                if into_print:   # its visible ink ends short of a pile: no neighbour's (PH30)
+                    out[m]["into_print"] = True
             for m in bad:
                 # the pile may be used twice: ink all along where the two diverge may be a
                 # second line (or other lines' ink): unsure, never read as empty
@@ -566,6 +580,36 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
         for m in inked:
             out[m] = dict(out[m], ambiguous=True, family=sorted(group))
     return out
+
+
+PAST = 3.0   # mm a drawn line's ink may run on past its pile (miss and overshoot)
+
+
+def _past(ev: dict) -> float:
+    """How far (mm, along the candidate) its traced ink runs on past either of its piles."""
+    p0, p1 = _piles(ev)
+    u = (p1 - p0) / max(float(np.linalg.norm(p1 - p0)), 1e-9)
+    e0, e1 = (np.asarray(e, float) for e in ev["_end_pts"])
+    return max(float((p0 - e0) @ u), float((e1 - p1) @ u))
+
+
+def _into_print(raw: dict[str, dict], inked: list[str], near: dict) -> tuple[list[str], list[str], bool]:
+    """A family's drawn member where its line vanishes into print on its way to its pile
+    (ruling PH30): (good, bad, resolved).
+
+    The ink of a line drawn from S to Q runs past Q's neighbour R, which lies near it, and
+    then vanishes into print (the field's border and Q's mound) short of Q. Seen as S-R, the
+    ink runs on past R by more than a line overshoots its pile (PAST); seen as S-Q, the line
+    may run on unseen to within END_GOOD of Q, END_MARGIN nearer than any other member's may
+    come to its pile: S-Q is the drawn member, the others hold its ink."""
+    if any(near[m] is None or "_end_pts" not in raw[m] for m in inked):
+        return [], [], False
+    order = sorted(inked, key=lambda m: near[m])
+    best, rest = order[0], order[1:]
+    if near[best] <= END_GOOD and all(near[m] - near[best] >= END_MARGIN and _past(raw[m]) >= PAST
+                                      for m in rest):
+        return [best], rest, True
+    return [], [], False
 
 
 def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: True) -> dict[str, dict]:
@@ -683,7 +727,7 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
     corridor shows no second line and its fit misses its piles FIT_MARGIN more than the
     drawn line explaining it does (PH27).
     """
-    drawn = [c for c, ev in raw.items() if "_pts" in ev and _ends_ok(ev)]
+    drawn = [c for c, ev in raw.items() if "_pts" in ev and _ends_ok(ev) and not _runs_past(c, out, raw)]
     for cid in drawn:
         if out[cid].get("ambiguous"):
             out[cid] = dict(raw[cid], ambiguous=False, settled_by_ends=True)
@@ -705,6 +749,17 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
         if (max(ev["ends"]) >= END_BAD and n_st >= 6) or (fits_worse and n_st * STEP >= BARE_RUN):
             out[cid] = _emptied(out[cid], ev, settled_by_ends=True, second_line=share)
     return settle_by_neighbour(out, raw, segs, mask_mm)
+
+
+def _runs_past(cid: str, out: dict[str, dict], raw: dict[str, dict]) -> bool:
+    """Whether a candidate's ink runs on PAST or more beyond one of its piles while a fellow
+    of its (unsettled) family may run on unseen to within END_GOOD of its own: then its ends
+    do not show it drawn (PH30; fresh photo raging-waters-260008)."""
+    ev = raw[cid]
+    if "_end_pts" not in ev or "_nominal" not in ev or _past(ev) < PAST:
+        return False
+    return any(f != cid and "ends" in raw[f] and max(raw[f].get("_ends_hidden", raw[f]["ends"])) <= END_GOOD
+               for f in out[cid].get("family", ()))
 
 
 def _emptied(ev: dict, raw: dict, **why) -> dict:
@@ -733,7 +788,7 @@ def settle_by_neighbour(out: dict[str, dict], raw: dict[str, dict], segs: dict[s
     strong = [c for c, ev in raw.items() if "_end_pts" in ev and ev["coverage"] >= 0.9 and ev["offset"] <= 2.5]
     for cid, ev in raw.items():
         if ("_end_pts" not in ev or "_nominal" not in ev or out[cid].get("coverage", 0.0) < NEIGHBOUR_MIN
-                or cid in strong and _ends_ok(ev)):
+                or cid in strong and _ends_ok(ev) or out[cid].get("into_print")):
             continue
         far = int(np.argmax(ev["ends"]))
         if ev["ends"][far] < END_BAD or ev["ends"][1 - far] > END_GOOD:
