@@ -40,6 +40,14 @@ BLUR_RANGE = {"raging-waters": (1.0, 1.3)}
 # over the paper for a swamp square): with it
 # the unsure band is at least +-4.6 scales wide round the midpoint
 MIN_SCALE = {"line": 0.025, "dot": 0.03, "box": 0.0025, "cell": 0.04,
+             # mm of inscribed radius: a third of a pixel of the flattened sheet (5 px/mm)
+             "dot_bulge": 0.06,
+             # blurred lines no steeper than the sharp ones' fit (0.062 on 138,000 berms):
+             # their fitting photos are few, and once the near-collinear swaps were gone
+             # (PH30) the gap between the classes there was luck; at 0.025 a faint pencil
+             # berm of a fresh blurred photo (raging-waters-240150, score 0.42) read empty
+             # at p = 0.996
+             "line_blur": 0.06,
              # Re-Wilding: ink and cross scores are shares (0-1) of an outline or box
              "outline_ink": 0.015, "fillbox_ink": 0.015, "outline_cross": 0.02, "fillbox_cross": 0.02,
              "printbox_cross": 0.02}
@@ -85,7 +93,7 @@ def _fit(x: np.ndarray, y: np.ndarray, conf: float, min_scale: float = 0.0) -> t
 
 
 def main(n: int = 160, n_other: int = 60, n_blur: int = 200) -> None:
-    from scorer.photo.decide import (BLUR, BLURRED, CONFIDENT, OWN_INK_CURVES, SCORES, VISIBLE_MIN, bands, curve_base,
+    from scorer.photo.decide import (BLUR, BLURRED, BULGE, BULGE_FIT_MIN, CONFIDENT, OWN_INK_CURVES, SCORES, VISIBLE_MIN, bands, curve_base,
                                      score_cross, score_ink)
     from scorer.photo.errors import UnreadablePhoto
     from scorer.photo.pipeline import scan
@@ -113,6 +121,13 @@ def main(n: int = 160, n_other: int = 60, n_blur: int = 200) -> None:
             if x.mark.kind in ("outline", "fillbox") and "mass" not in ev and \
                     ev.get("visible", 1.0) < VISIBLE_MIN[x.mark.kind]:
                 continue
+            # the bulge curve decides hidden places (`pipeline.dot_hidden`: in a blurred photo
+            # any a line crosses); in a sharp one it is fitted on more empty places than that,
+            # those where the line looks even a little thicker than a line (PH31)
+            if x.mark.kind == "dot" and "bulge" in ev and not ev.get("swamp_corner") and (
+                    blurred or ev["band_thickness"] - ev["line_halfwidth"] > BULGE_FIT_MIN):
+                data.setdefault(BULGE + (BLUR if blurred else ""), []).append(
+                    (ev["bulge"], int(t != "empty"), f"{p.name} {x.mark.id}"))
             if x.mark.kind in SCORES:
                 data.setdefault(x.mark.kind + (BLUR if blurred else ""), []).append((SCORES[x.mark.kind](ev), int(t != "empty"),
                                                          f"{p.name} {x.mark.id}"))
@@ -145,7 +160,7 @@ def main(n: int = 160, n_other: int = 60, n_blur: int = 200) -> None:
         y = np.array([r[1] for r in rows])
         if y.min() == y.max():
             continue
-        floor = floors.get(kind.removesuffix("_low").removesuffix(BLUR), 0.0)
+        floor = floors.get(kind, floors.get(kind.removesuffix("_low").removesuffix(BLUR), 0.0))
         mid, scale = _fit(x, y, CONFIDENT, floor)
         lo, hi = x[y == 0].max(), x[y == 1].min()
         edge = (1 + CONFIDENT) / 2

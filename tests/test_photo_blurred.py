@@ -101,3 +101,13 @@ def test_in_a_blurred_photo_a_drawn_line_through_a_dots_place_may_hide_a_dot():
     empty = decide.decide(DOT, {"mass": 0.0, "thickness": 0.0, "visible": 1.0, "hidden": True,
                                 "blurred": True, "sharpness": 0.18})
     assert empty.unsure
+
+
+def test_the_blurred_berm_curve_is_no_steeper_than_the_sharp_one():
+    # PH32, fresh photo raging-waters-240150: with the fitting photos' classes apart the fit
+    # took the shared floor (0.025) and read a faint blurred berm scoring 0.42 empty at
+    # p = 0.996. The floor of its own holds in the fit and in the shipped curve
+    from benchmarks.calibrate_photo import MIN_SCALE
+    assert MIN_SCALE["line_blur"] >= 0.06 > MIN_SCALE["line"]
+    assert decide.params()["line_blur"]["scale"] >= MIN_SCALE["line_blur"]
+    assert decide.probability("line_blur", 0.42) > 1 - decide.CONFIDENT   # that berm: unsure

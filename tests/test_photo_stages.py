@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from scorer.photo import berms, marks as area
-from scorer.photo.decide import CONFIDENT, decide, probability
+from scorer.photo.decide import CONFIDENT, SETTLE_MIN, decide, probability
 from scorer.photo.expected import expected
 from scorer.photo.layout import layout
 from scorer.photo.markmap import EMPTY, MARKED, Mark
@@ -546,3 +546,35 @@ def test_the_overlay_marks_re_wilding_boxes_and_circles_an_unsure_one():
     assert overlay.ORANGE in colours(5, 5, 20, 20)                 # the unsure box is circled
     assert overlay.GREY in colours(29, 9, 35.5, 15.5)              # printed, untouched: grey
     assert overlay.GREEN not in colours(29, 9, 35.5, 15.5)
+
+
+def _on_a_line(dot_r: float | None, cross: bool = False, width: float = 0.9):
+    """Evidence at lattice point (4, 4) with a berm drawn through it (and a dot of radius
+    `dot_r` mm on it, or a second berm crossing there)."""
+    img = _page()
+    hx, hy = AQ.to_mm(4, 4)
+    seg = ((hx - 25, hy - 5), (hx + 25, hy + 5))
+    _line(img, *seg, width=width)
+    segs = [seg]
+    if cross:
+        segs.append(((hx - 5, hy - 25), (hx + 5, hy + 25)))
+        _line(img, *segs[1], width=width)
+    if dot_r:
+        cv2.circle(img, (round(hx * PX * 16), round(hy * PX * 16)), round(dot_r * PX * 16), (30, 40, 140), -1,
+                   cv2.LINE_AA, 4)
+    n = _norm(img)
+    half = area.line_halfwidth(n, segs)
+    return area.dot_evidence(n, hx, hy, segs, half)
+
+
+def test_a_dot_on_one_line_shows_as_the_lines_bulge():
+    # PH31, fresh photo raging-waters-270150: a house drawn on a berm (dot 0.9 mm in radius,
+    # line 0.45) leaves nothing beside the line's band, so it read empty, unsure. The line
+    # is twice as thick there as along its own length nearby
+    dot, empty = _on_a_line(0.95), _on_a_line(None)
+    assert dot["hidden"] and dot["bulge"] >= 0.35
+    assert abs(empty["bulge"]) <= 0.15 and not empty["hidden"]
+    assert "bulge" not in _on_a_line(None, cross=True)    # a crossing is no one line's bulge
+    r = decide(Mark("h", "dot", ()), dot)
+    assert r.state == MARKED and r.evidence["p"] >= SETTLE_MIN
+    assert decide(Mark("e", "dot", ()), empty).state == EMPTY

@@ -124,6 +124,12 @@ def probability(kind: str, x: float) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
+BULGE = "dot_bulge"   # the curve for how much a line thickens at a house's place (PH31)
+# places whose line looks at least this much (mm) thicker than the photo's lines give the
+# bulge curve its samples (the empty ones beside a line would only pile up at zero)
+BULGE_FIT_MIN = 0.1
+
+
 VISIBLE_MIN = {"box": 0.12, "cell": 0.15, "dot": 0.3, "outline": 0.15, "fillbox": 0.12}
 
 
@@ -131,6 +137,14 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
     """A reading for a two-state mark (empty / marked)."""
     x = SCORES[mark.kind](ev)
     p = probability(curve(mark.kind, ev), x)
+    if mark.kind == "dot" and ev.get("hidden") and "bulge" in ev and curve(BULGE, ev) in params():
+        # a dot hidden under one line shows as the line's bulge there, not as ink beside it:
+        # the bulge can show a house the ink beside it misses, but a line no thicker than
+        # itself says no more than that ink does (a small dot may hide in it; PH31)
+        p_bulge = probability(curve(BULGE, ev), ev["bulge"])
+        ev = {**ev, "p_bulge": p_bulge}
+        if p_bulge >= 0.5:
+            p = max(p, p_bulge)
     if ev.get("ambiguous"):   # e.g. two near-collinear berms whose difference print hides
         p = min(max(p, 0.3), 0.7)
     state, conf = (MARKED, p) if p >= 0.5 else (EMPTY, 1.0 - p)

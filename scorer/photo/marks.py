@@ -147,8 +147,62 @@ def dot_evidence(n: Normalised, x: float, y: float, lines=(), half: float = 0.4,
     # (ruling RW4), and a dot inside shading can't be told from it (ruling PH1)
     room = inner if ignore is None else inner & ~ignore[sl]
     visible = float(seen.sum()) / int(room.sum()) if room.sum() >= 0.1 * inner.sum() else 0.0
-    return {"mass": mass, "thickness": thick, "band_thickness": band_thick, "hidden": hidden,
-            "visible": visible, "line_halfwidth": half, "along_line": along}
+    ev = {"mass": mass, "thickness": thick, "band_thickness": band_thick, "hidden": hidden,
+          "visible": visible, "line_halfwidth": half, "along_line": along}
+    through = [(a, b) for a, b in near
+               if _seg_dist(np.array([[x, y]]), np.asarray(a, float), np.asarray(b, float))[0] <= DOT_INNER + half]
+    if len(through) == 1 and in_band.any():
+        bulge = line_bulge(n, x, y, through[0], lines, half)
+        if bulge is not None:
+            ev["bulge"] = bulge
+    return ev
+
+
+BULGE_CORE = 1.0          # mm along the line either side of the point where a dot would be
+BULGE_REF = (2.5, 6.0)    # mm along the line either side where the line is measured alone
+BULGE_CLEAR = 2.5         # mm from another drawn line that a reference station must be
+BULGE_STATIONS = 6        # reference stations needed
+
+
+def line_bulge(n: Normalised, x: float, y: float, line, lines, half: float) -> float | None:
+    """How much thicker (mm, inscribed radius of solid ink) the one drawn line through a
+    house's place is at the place than along its own length nearby (ruling PH31).
+
+    A dot drawn on a line makes it thicker there; the line's own thickness is measured on
+    the same line, a few mm either side (same pen, same blur), away from other lines. None
+    where too little of the line can be measured."""
+    p = n.pxmm
+    a, b = np.asarray(line[0], float), np.asarray(line[1], float)
+    d = b - a
+    L = float(np.linalg.norm(d))
+    if L < 1e-6:
+        return None
+    u = d / L
+    v = np.array([-u[1], u[0]])
+    tp = float((np.array([x, y]) - a) @ u)
+    R = BULGE_REF[1] + half + 1.0
+    sl = _window(n, x - R, y - R, 2 * R, 2 * R)
+    solid = ((n.ink[sl] >= DOT_INK) & n.known[sl]).astype(np.uint8)
+    dt = cv2.distanceTransform(solid, cv2.DIST_L2, 5) / p
+    s = np.arange(-BULGE_REF[1], BULGE_REF[1] + 1e-9, 0.25)
+    o = np.arange(-(half + 0.6), half + 0.6 + 1e-9, 0.1)
+    cen = a[None] + u[None] * (tp + s)[:, None]
+    pts = cen[:, None, :] + v[None, None, :] * o[None, :, None]
+    cols = np.clip((pts[..., 0] * p).astype(int) - sl[1].start, 0, dt.shape[1] - 1)
+    rows = np.clip((pts[..., 1] * p).astype(int) - sl[0].start, 0, dt.shape[0] - 1)
+    r = dt[rows, cols].max(axis=1)
+    clear = np.ones(len(s), bool)
+    for c, e in lines:
+        c, e = np.asarray(c, float), np.asarray(e, float)
+        if np.allclose(c, a) and np.allclose(e, b):
+            continue
+        clear &= _seg_dist(cen, c, e) >= BULGE_CLEAR
+    on = (tp + s >= 0) & (tp + s <= L)
+    core = clear & (np.abs(s) <= BULGE_CORE)
+    ref = clear & on & (np.abs(s) >= BULGE_REF[0]) & (r > 0)
+    if not core.any() or ref.sum() < BULGE_STATIONS:
+        return None
+    return float(r[core].max() - np.median(r[ref]))
 
 
 ALONG_ELONGATION = 3.0   # a piece of line left beside its band: this many times longer than wide

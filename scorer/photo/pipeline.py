@@ -359,7 +359,7 @@ def _read_dots(n: Normalised, dots, segs: dict[str, list], swamp_b: np.ndarray,
     for m in dots:
         ev = area.dot_evidence(n, m.geom[0], m.geom[1], segs.get(m.group, ()), half, ignore=swamp_b)
         hidden = dot_hidden(ev, n.sharpness)
-        if hidden and _on(swamp_b, m.geom, n.pxmm):
+        if _on(swamp_b, m.geom, n.pxmm):
             # at a shaded square's corner a line looks thick with its hatching; a dot
             # there still shows as ink beside the line (and no house stands there, RW4)
             ev = dict(ev, hidden=False, swamp_corner=True)
