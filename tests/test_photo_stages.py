@@ -252,6 +252,24 @@ def test_a_faint_tone_over_a_houses_place_is_no_confident_dot():
     assert r.unsure
 
 
+def test_a_fainter_tone_that_reads_empty_is_empty_for_sure():
+    # PH33, fresh photos raging-waters-270079 and 240156: a shadow's tone over an empty
+    # point (mass 0.29-0.32) favoured empty but not surely (p = 0.11-0.30), unsure. Seen in
+    # full with no solid ink it is no house; one with a solid core stays as its ink says
+    img = _page()
+    hx, hy = AQ.to_mm(4, 4)
+    _line(img, (hx - 30, hy - 8), (hx + 30, hy + 8), (228, 228, 228), 4.0)
+    ev = area.dot_evidence(_norm(cv2.GaussianBlur(img, (0, 0), 4.0)), hx, hy, [], 0.3)
+    assert ev["thickness"] < area.DOT_SOLID and ev["visible"] >= 0.9
+    assert 1 - CONFIDENT < probability("dot", ev["mass"]) < 0.5       # the ink alone: unsure
+    r = decide(Mark("h", "dot", ()), ev)
+    assert r.state == EMPTY and not r.unsure
+    solid = decide(Mark("h", "dot", ()), ev | {"thickness": 0.5, "mass": ev["mass"] - 0.25})   # same score
+    assert solid.state == EMPTY and solid.unsure
+    hidden = decide(Mark("h", "dot", ()), ev | {"hidden": True})
+    assert hidden.unsure
+
+
 def test_hatched_swamp_square():
     img = _page()
     x, y = AQ.to_mm(3, 5)

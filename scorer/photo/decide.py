@@ -124,6 +124,11 @@ def probability(kind: str, x: float) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
+# a house's place seen this fully (`visible`) with no solid ink (thickness under DOT_SOLID):
+# none of the 1,309 drawn houses so seen on the fitting photos was, so at most 3 in 1,309
+# (the rule of three) might be (PH33)
+NO_CORE_SEEN = 0.9
+NO_CORE_P = 3 / 1309
 BULGE = "dot_bulge"   # the curve for how much a line thickens at a house's place (PH31)
 # places whose line looks at least this much (mm) thicker than the photo's lines give the
 # bulge curve its samples (the empty ones beside a line would only pile up at zero)
@@ -145,6 +150,11 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
         ev = {**ev, "p_bulge": p_bulge}
         if p_bulge >= 0.5:
             p = max(p, p_bulge)
+    if mark.kind == "dot" and p < 0.5 and not ev.get("hidden") and ev.get("visible", 0.0) >= NO_CORE_SEEN \
+            and ev.get("thickness", DOT_SOLID) < DOT_SOLID:
+        # a place seen in full with no solid ink beside the lines, that its ink already
+        # favours empty: a shadow's tone, not a house (PH33)
+        p = min(p, NO_CORE_P)
     if ev.get("ambiguous"):   # e.g. two near-collinear berms whose difference print hides
         p = min(max(p, 0.3), 0.7)
     state, conf = (MARKED, p) if p >= 0.5 else (EMPTY, 1.0 - p)
