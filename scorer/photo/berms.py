@@ -539,9 +539,7 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
         into_print = False
         if resolved and bad:
             resolved = min(ends[m] for m in bad) - max(ends[m] for m in good) >= END_MARGIN
-        # how near each member's ink may come to its piles, running on unseen under print
-        near = {m: max(raw[m].get("_ends_hidden", raw[m]["ends"])) if "ends" in raw[m] else None
-                for m in inked}
+        near = {m: _reach(raw[m]) for m in inked}
         if resolved and any(near[m] <= END_GOOD for m in bad) \
                 and any("_end_pts" in raw[m] and _past(raw[m]) >= PAST for m in good):
             # the winner's ink runs on past its pile, the loser's may reach its own unseen:
@@ -583,6 +581,12 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
 
 
 PAST = 3.0   # mm a drawn line's ink may run on past its pile (miss and overshoot)
+
+
+def _reach(ev: dict) -> float | None:
+    """How near (mm) a candidate's traced ink may come to its farther pile, running on
+    unseen under print (`trace`'s `ends_hidden`; its ends as seen where nothing hides them)."""
+    return max(ev.get("_ends_hidden", ev["ends"])) if "ends" in ev else None
 
 
 def _past(ev: dict) -> float:
@@ -758,8 +762,7 @@ def _runs_past(cid: str, out: dict[str, dict], raw: dict[str, dict]) -> bool:
     ev = raw[cid]
     if "_end_pts" not in ev or "_nominal" not in ev or _past(ev) < PAST:
         return False
-    return any(f != cid and "ends" in raw[f] and max(raw[f].get("_ends_hidden", raw[f]["ends"])) <= END_GOOD
-               for f in out[cid].get("family", ()))
+    return any(f != cid and (r := _reach(raw[f])) is not None and r <= END_GOOD for f in out[cid].get("family", ()))
 
 
 def _emptied(ev: dict, raw: dict, **why) -> dict:
