@@ -99,6 +99,13 @@ DOT_BAND_SLACK = 0.25  # mm a line may look thicker than its measured half width
 DOT_SOLID = 0.5
 
 
+def solid_radius(n: Normalised, sl: tuple[slice, slice] = (slice(None), slice(None))) -> np.ndarray:
+    """Per pixel of the window `sl`, the radius (mm) of the largest disc of solid ink
+    (DOT_INK and over, known) round it: how thick a dot or a line is there."""
+    solid = ((n.ink[sl] >= DOT_INK) & n.known[sl]).astype(np.uint8)
+    return cv2.distanceTransform(solid, cv2.DIST_L2, 5) / n.pxmm
+
+
 def dot_evidence(n: Normalised, x: float, y: float, lines=(), half: float = 0.4,
                  ignore: np.ndarray | None = None, radius: float = DOT_RADIUS) -> dict:
     """A hand-drawn dot near (x, y), told from the drawn lines passing by.
@@ -128,13 +135,12 @@ def dot_evidence(n: Normalised, x: float, y: float, lines=(), half: float = 0.4,
         band |= np.hypot(px - (a[0] + t * d[0]), py - (a[1] + t * d[1])) <= half + LINE_MARGIN
     known = n.known[sl] if ignore is None else n.known[sl] & ~ignore[sl]
     use = disc & known & ~band
-    solid = ((n.ink[sl] >= DOT_INK) & n.known[sl]).astype(np.uint8)
-    dt = cv2.distanceTransform(solid, cv2.DIST_L2, 5) / p
+    dt = solid_radius(n, sl)
     w = np.clip(n.excess[sl], 0, None) * use
     mass = float(w.sum()) / p ** 2
     thick = float(dt[use].max()) if use.any() else 0.0
-    near = [(a, b) for a, b in lines
-            if _seg_dist(np.array([[x, y]]), np.asarray(a, float), np.asarray(b, float))[0] <= radius + half]
+    apart = [float(_seg_dist(np.array([[x, y]]), np.asarray(a, float), np.asarray(b, float))[0]) for a, b in lines]
+    near = [ln for ln, dd in zip(lines, apart) if dd <= radius + half]
     along = _along_a_line(w, px, py, near)
     # where a drawn line runs through the dot's place, the band hides a dot only if the
     # line is thicker there than a line (a dot on it, or a crossing): then it is unseen
@@ -149,8 +155,7 @@ def dot_evidence(n: Normalised, x: float, y: float, lines=(), half: float = 0.4,
     visible = float(seen.sum()) / int(room.sum()) if room.sum() >= 0.1 * inner.sum() else 0.0
     ev = {"mass": mass, "thickness": thick, "band_thickness": band_thick, "hidden": hidden,
           "visible": visible, "line_halfwidth": half, "along_line": along}
-    through = [(a, b) for a, b in near
-               if _seg_dist(np.array([[x, y]]), np.asarray(a, float), np.asarray(b, float))[0] <= DOT_INNER + half]
+    through = [ln for ln, dd in zip(lines, apart) if dd <= DOT_INNER + half]
     if len(through) == 1 and in_band.any():
         bulge = line_bulge(n, x, y, through[0], lines, half)
         if bulge is not None:
@@ -182,8 +187,7 @@ def line_bulge(n: Normalised, x: float, y: float, line, lines, half: float) -> f
     tp = float((np.array([x, y]) - a) @ u)
     R = BULGE_REF[1] + half + 1.0
     sl = _window(n, x - R, y - R, 2 * R, 2 * R)
-    solid = ((n.ink[sl] >= DOT_INK) & n.known[sl]).astype(np.uint8)
-    dt = cv2.distanceTransform(solid, cv2.DIST_L2, 5) / p
+    dt = solid_radius(n, sl)
     s = np.arange(-BULGE_REF[1], BULGE_REF[1] + 1e-9, 0.25)
     o = np.arange(-(half + 0.6), half + 0.6 + 1e-9, 0.1)
     cen = a[None] + u[None] * (tp + s)[:, None]
@@ -235,8 +239,7 @@ def line_halfwidth(n: Normalised, segs, default: float = 0.4) -> float:
     """How thick drawn lines look in this photo (mm, inscribed radius), from the lines read."""
     if not segs:
         return default
-    hit = ((n.ink >= DOT_INK) & n.known).astype(np.uint8)
-    dt = cv2.distanceTransform(hit, cv2.DIST_L2, 5) / n.pxmm
+    dt = solid_radius(n)
     vals = []
     for p0, p1 in segs:
         d = np.asarray(p1, float) - np.asarray(p0, float)
@@ -246,8 +249,8 @@ def line_halfwidth(n: Normalised, segs, default: float = 0.4) -> float:
         t = np.arange(0.2 * L, 0.8 * L, 1.0)
         o = np.arange(-1.0, 1.01, 0.2)
         pts = np.asarray(p0, float)[None, None] + u[None, None] * t[:, None, None] + v[None, None] * o[None, :, None]
-        xs = np.clip((pts[..., 0] * n.pxmm).astype(int), 0, hit.shape[1] - 1)
-        ys = np.clip((pts[..., 1] * n.pxmm).astype(int), 0, hit.shape[0] - 1)
+        xs = np.clip((pts[..., 0] * n.pxmm).astype(int), 0, dt.shape[1] - 1)
+        ys = np.clip((pts[..., 1] * n.pxmm).astype(int), 0, dt.shape[0] - 1)
         prof = dt[ys, xs].max(axis=1)
         vals.extend(prof[prof > 0].tolist())
     return float(np.median(vals)) if vals else default
