@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from scorer.photo import berms, marks as area
-from scorer.photo.decide import CONFIDENT, SETTLE_MIN, decide, probability
+from scorer.photo.decide import CONFIDENT, RING_DOUBT, SETTLE_MIN, decide, probability
 from scorer.photo.expected import expected
 from scorer.photo.layout import layout
 from scorer.photo.markmap import EMPTY, MARKED, Mark
@@ -596,3 +596,37 @@ def test_a_dot_on_one_line_shows_as_the_lines_bulge():
     r = decide(Mark("h", "dot", ()), dot)
     assert r.state == MARKED and r.evidence["p"] >= SETTLE_MIN
     assert decide(Mark("e", "dot", ()), empty).state == EMPTY
+
+
+def _band(img: np.ndarray, p0, p1, width_mm: float, depth: float) -> np.ndarray:
+    """A soft shadow band from p0 to p1 (mm): `depth` of the light off at its middle."""
+    m = np.zeros(img.shape[:2], np.float32)
+    cv2.line(m, (round(p0[0] * PX), round(p0[1] * PX)), (round(p1[0] * PX), round(p1[1] * PX)), 1.0,
+             max(1, round(width_mm * PX)))
+    m = cv2.GaussianBlur(m, (0, 0), 0.25 * width_mm * PX)
+    return np.clip(img * (1 - depth * m[..., None] / max(float(m.max()), 1e-6)), 0, 255).astype(np.uint8)
+
+
+def test_a_shadow_band_over_a_tick_box_is_no_confident_tick():
+    # PH34: a soft band 4 mm wide crosses backhoe-3 and runs on over the paper (as a
+    # shadow did in raging-waters-260074); backhoe-1 has a tick that overruns its border.
+    # Both darken their box; only the band darkens the paper round it as well
+    b1, b3 = T.boxes["backhoe-1"], T.boxes["backhoe-3"]
+    img = _band(_page(), (b3.x + 8, b3.y - 12), (b3.x - 2, b3.y + b3.h + 8), 4.0, 0.12)
+    _line(img, (b1.x + 2, b1.y + 6), (b1.x + 4.5, b1.y + 9), (40, 40, 40))
+    _line(img, (b1.x + 4.5, b1.y + 9), (b1.x + b1.w + 0.6, b1.y - 0.6), (40, 40, 40))
+    n = _norm(img)
+    none = np.zeros(n.ink.shape, bool)
+    boxes = [T.boxes[f"backhoe-{i}"] for i in (1, 2, 3)]
+    rects = {b: (b.x, b.y, b.w, b.h) for b in boxes}
+    ev = {}
+    for b in (b1, b3):
+        ev[b] = area.box_evidence(n, rects[b], inset=0.8, spread_of_visible=True)
+        ev[b]["ring"] = area.ring_ink(n, rects[b], none, [rects[o] for o in boxes if o is not b])
+    shadowed, ticked = decide(Mark("b3", "box", ()), ev[b3]), decide(Mark("b1", "box", ()), ev[b1])
+    assert ev[b3]["fraction"] > 0.05                  # the band alone reads as a tick inside
+    assert ev[b3]["ring"] > RING_DOUBT > ev[b1]["ring"]
+    assert shadowed.state == EMPTY or shadowed.unsure
+    assert ticked.state == MARKED and not ticked.unsure
+    # without the ring's evidence the band would be a confident tick
+    assert not decide(Mark("b3", "box", ()), {**ev[b3], "ring": 0.0}).unsure

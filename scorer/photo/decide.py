@@ -135,6 +135,11 @@ BULGE = "dot_bulge"   # the curve for how much a line thickens at a house's plac
 BULGE_FIT_MIN = 0.1
 
 
+# the share of the paper round a tick box (`marks.ring_ink`) above which a box read as
+# ticked is unsure (PH34). Of 7,043 ticked boxes (fitting and fresh photos) 2 pass it, both
+# beside a faint shadow of their own (at most 0.20); the two shadows that read as ticks
+# reached 0.30 and 0.49, a band 4-5 mm wide across a box 0.20-0.24
+RING_DOUBT = 0.15
 VISIBLE_MIN = {"box": 0.12, "cell": 0.15, "dot": 0.3, "outline": 0.15, "fillbox": 0.12}
 
 
@@ -170,6 +175,9 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
             ev.get("along_line") or ev.get("thickness", DOT_SOLID) < DOT_SOLID):
         # the ink beside the lines may be a drawn line's, off its fit, or a shadow's faint
         # tone summed over the place: no solid dot of its own there (PH29)
+        unsure, conf = True, min(conf, 0.75)
+    if mark.kind == "box" and state == MARKED and ev.get("ring", 0.0) > RING_DOUBT:
+        # the paper round the box is dark too: a shadow or a stain over it, not a tick (PH34)
         unsure, conf = True, min(conf, 0.75)
     if seen < visible_min and not (mark.kind == "dot" and state == MARKED):
         unsure, conf = True, min(conf, 0.5 + 0.5 * seen)

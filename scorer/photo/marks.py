@@ -89,6 +89,42 @@ def _local_offset(n: Normalised, rect, ring: tuple[float, float] = (0.6, 2.2)) -
     return float(np.clip(np.median(n.ink[sl][sel]), 0.0, 0.5))
 
 
+# the plain paper round a box (mm beyond its border) that a tick's overrun seldom inks but a
+# shadow or a stain that darkens the box runs on over (PH34), and the ink score counted there
+# (half the threshold: such a band is faint)
+RING_MM = (0.8, 2.5)
+RING_INK = 0.5
+OTHERS_MM = 1.0   # another box's strokes may overrun it by this much
+
+
+def _mm_from_rect(n: Normalised, sl: tuple[slice, slice], rect) -> np.ndarray:
+    """Each pixel's distance in mm from a rectangle (0 inside it), over the window `sl`."""
+    x, y, w, h = rect
+    p = n.pxmm
+    rows = (np.arange(sl[0].start, sl[0].stop) + 0.5) / p
+    cols = (np.arange(sl[1].start, sl[1].stop) + 0.5) / p
+    dy = np.maximum(np.maximum(y - rows, rows - (y + h)), 0.0)
+    dx = np.maximum(np.maximum(x - cols, cols - (x + w)), 0.0)
+    return np.hypot(dy[:, None], dx[None, :])
+
+
+def ring_ink(n: Normalised, rect, other_marks: np.ndarray, other_boxes=()) -> float:
+    """The share of the plain paper RING_MM round a box with ink of at least RING_INK.
+    Print, `other_marks` (where a player may write, as `shadow.markable`) and the paper
+    within OTHERS_MM of `other_boxes` are left out. A tick stays in its box but for its
+    overrun; a shadow's band that darkens the box goes on past it (ruling PH34)."""
+    x, y, w, h = rect
+    a, b = RING_MM
+    sl = _window(n, x - b, y - b, w + 2 * b, h + 2 * b)
+    d = _mm_from_rect(n, sl, rect)
+    sel = (d >= a) & (d < b) & n.known[sl] & ~other_marks[sl]
+    for o in other_boxes:
+        sel &= _mm_from_rect(n, sl, o) >= OTHERS_MM
+    if sel.sum() < 10:
+        return 0.0
+    return float((n.ink[sl][sel] >= RING_INK).mean())
+
+
 DOT_RADIUS = 2.4   # mm around a lattice point: a dot drawn up to ~1 mm off, 1.5 mm in radius
 LINE_MARGIN = 0.35  # mm beyond a drawn line's half width that still belongs to the line
 DOT_INNER = 1.6     # mm: a dot covers some of this disc round its point

@@ -267,9 +267,13 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
         if m.kind == "dot":
             cv2.circle(corners, P(m.geom[:2]), round(area.DOT_PLACE * n.pxmm * 16), 1, -1, cv2.LINE_8, 4)
     cell_ignore = corridor.astype(bool) | corners.astype(bool)
+    ticks = [m for m in mark_map if m.kind == "box"]
+    if ticks:   # where else a player writes, left out of the paper round each tick box (PH34)
+        elsewhere = shadow.markable([m for m in mark_map if m.kind not in ("line", "box")], n.ink.shape, n.pxmm)
     for m in mark_map:
         if m.kind == "box":
             ev = area.box_evidence(n, m.geom, inset=BOX_INSET, spread_of_visible=True)
+            ev["ring"] = area.ring_ink(n, m.geom, elsewhere, [o.geom for o in ticks if o is not m])
         elif m.kind == "cell":
             ev = area.box_evidence(n, m.geom, inset=1.2, ignore=cell_ignore)
         else:
