@@ -48,6 +48,11 @@ MIN_SCALE = {"line": 0.025, "dot": 0.03, "box": 0.0025, "cell": 0.04,
              # berm of a fresh blurred photo (raging-waters-240150, score 0.42) read empty
              # at p = 0.996
              "line_blur": 0.06,
+             # crosses over boxes a player filled, in blurred photos: the fitting photos
+             # left a gap (filled at most 0.06, crossed from 0.30) and the fit took the
+             # floor, but fresh ones fill it (re-wilding-250115, 1.7 MP: a filled box at
+             # 0.35 read crossed at p = 0.9997; crossed ones from 0.15)
+             "fillbox_cross_blur": 0.04,
              # Re-Wilding: ink and cross scores are shares (0-1) of an outline or box
              "outline_ink": 0.015, "fillbox_ink": 0.015, "outline_cross": 0.02, "fillbox_cross": 0.02,
              "printbox_cross": 0.02}

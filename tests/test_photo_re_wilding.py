@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from benchmarks.photogen.camera import Shot, photograph
-from scorer.photo import marks as area
+from scorer.photo import decide, marks as area
 from scorer.photo.errors import UnreadablePhoto
 from scorer.photo.expected import expected
 from scorer.photo.layout import layout
@@ -302,3 +302,12 @@ def test_thin_icons_are_coloured_on_ink_curves_of_their_own(monkeypatch):
     params = {k: v for k, v in decide.params().items() if k != "snake_ink_blur"}
     monkeypatch.setattr(decide, "params", lambda: params)
     assert decide.multi_kinds(snake, small, "ink") == ["outline_ink_low"]
+
+
+def test_the_blurred_box_cross_curve_is_no_steeper_than_its_floor():
+    # PH36, fresh photo re-wilding-250115: a filled box in a blurred 1.7 MP photo scored
+    # 0.345 for a cross and read crossed at p = 0.9997 on a curve at the shared floor
+    from benchmarks.calibrate_photo import MIN_SCALE
+    assert MIN_SCALE["fillbox_cross_blur"] >= 0.04 > MIN_SCALE["fillbox_cross"]
+    assert decide.params()["fillbox_cross_blur"]["scale"] >= MIN_SCALE["fillbox_cross_blur"]
+    assert decide.probability("fillbox_cross_blur", 0.345) < decide.CONFIDENT   # that box: unsure

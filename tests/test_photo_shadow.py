@@ -12,7 +12,7 @@ from benchmarks.photogen.camera import Shot, photograph
 from scorer.photo import games, pipeline, shadow
 from scorer.photo.expected import expected
 from scorer.photo.layout import layout
-from scorer.photo.markmap import CROSSED, EMPTY, FILLED, Mark, Reading
+from scorer.photo.markmap import COLOURED, CROSSED, EMPTY, FILLED, Mark, Reading
 from scorer.photo.normalise import closed, paper_blocks, tint_ratio, unit
 from scorer.photo.pipeline import scan_bytes
 from sheets.paper import PAPERS
@@ -143,3 +143,18 @@ def test_doubt_makes_only_confident_marked_readings_unsure():
     assert out[3].unsure and out[3].alternative == FILLED
     assert not shadow.doubt([Reading(BOX, FILLED, 0.999)], {})[0].unsure
 
+
+
+ICON = Mark("sq-1-1-plant-1", "outline", ((0, 0), (5, 0), (5, 5)), (EMPTY, COLOURED, CROSSED), "sq-1-1", "icon")
+
+
+def test_a_shadow_gives_no_colour_so_a_colourful_outline_stays_coloured():
+    # re-wilding-250014: a stripe over a row of icons coloured in felt-tip and ballpoint
+    # (chroma 1.3-1.6) left all of them unsure; grey pencil colouring could be the shadow
+    ev = {"mass_chroma": shadow.COLOURED_CHROMA + 0.8}
+    out = shadow.doubt([Reading(ICON, COLOURED, 0.999, evidence=ev),
+                        Reading(ICON, COLOURED, 0.999, evidence={"mass_chroma": 0.02}),
+                        Reading(ICON, CROSSED, 0.999, evidence=ev)], {ICON.id: 0.1})
+    assert not out[0].unsure
+    assert out[1].unsure and out[1].alternative == EMPTY
+    assert out[2].unsure           # a cross is dark, and a shadow adds darkness

@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from .expected import Expected, luminance
-from .markmap import Mark, Reading, bbox
+from .markmap import COLOURED, Mark, Reading, bbox
 from .marks import DOT_PLACE
 from .normalise import Blocks, closed
 
@@ -26,6 +26,9 @@ REACH_MM = 3.0        # a stripe reaches this far onto plain paper (beyond the o
 STRIPE = 0.08         # ... and takes at least this share of the white off there
 EXPLAINS = 2.0        # a mark darker than this many times the stripe is inked anyway
 OVERRUN_MM = 1.0      # round every mark: strokes that overrun it
+# an outline's colour (`marks.ink_mass`'s chroma, in chroma thresholds) that no shadow can
+# give: empty outlines reach 0.25 on the 2,400 fitting and fresh Re-Wilding photos
+COLOURED_CHROMA = 0.5
 
 
 def markable(mark_map, shape: tuple[int, int], pxmm: float) -> np.ndarray:
@@ -108,11 +111,13 @@ def striped(mark_map, d: np.ndarray, level: np.ndarray) -> dict[str, float]:
 
 def doubt(readings: list[Reading], stripes: dict[str, float]) -> list[Reading]:
     """A confident mark read as marked where a stripe passes is unsure: the stripe alone
-    could have darkened it. One read as empty stays (a shadow only adds darkness)."""
+    could have darkened it. One read as empty stays (a shadow only adds darkness), and so
+    does an outline read as coloured whose colour no shadow gives (COLOURED_CHROMA)."""
     out = []
     for r in readings:
         s = stripes.get(r.mark.id)
-        if s is not None and not r.unsure and r.state != r.mark.states[0]:
+        coloured = r.state == COLOURED and r.evidence.get("mass_chroma", 0.0) >= COLOURED_CHROMA
+        if s is not None and not r.unsure and r.state != r.mark.states[0] and not coloured:
             r = replace(r, unsure=True, alternative=r.mark.states[0], confidence=min(r.confidence, 0.5),
                         evidence=r.evidence | {"shadow": round(s, 3)})
         out.append(r)
