@@ -311,3 +311,28 @@ def test_a_near_collinear_neighbour_whose_ink_stops_a_little_short_is_settled(of
     assert not out["A"]["ambiguous"] and out["A"]["coverage"] == 1.0
     assert (out["B"]["coverage"] == 0.0 and not out["B"]["ambiguous"]) == emptied
     assert out["B"]["ambiguous"] != emptied
+
+
+def _crossing_case():
+    """PH37, fitting photo raging-waters-200319: N1-E2 and N2-E1 are drawn and cross; the
+    candidate N2-E2 between them shares N2 with one and E2 with the other, so its corridor
+    holds their ink from end to end and, traced, runs from pile to pile. (The lines leave
+    their edges at a shallow angle, so neighbouring piles lie 4 mm apart across them.)"""
+    N1, N2, E1, E2 = (0.0, 0.0), (0.0, 4.0), (80.0, 0.0), (80.0, 4.0)
+    raw, segs = {}, {}
+    for cid, (p0, p1) in {"N1-E2": (N1, E2), "N2-E1": (N2, E1), "N2-E2": (N2, E2)}.items():
+        ev, _ = _ev(p0, p1, lambda p: True)
+        raw[cid] = _with_profile(ev, p0, p1, 0.0) | {"ends": (1.5, 1.5), "offset": 1.0}
+        segs[cid] = berms._extend(np.array(p0), np.array(p1))
+    out = {k: dict(v) for k, v in raw.items()}
+    out["N2-E2"].update(ambiguous=True, coverage=0.0, explained=1.0)
+    return raw, segs, out
+
+
+def test_a_candidate_held_between_two_crossing_lines_is_not_drawn_by_its_ends():
+    raw, segs, out = _crossing_case()
+    assert berms._two_lines("N2-E2", list(raw), raw, segs)
+    assert not berms._two_lines("N1-E2", list(raw), raw, segs)     # nothing leaves N1 with it
+    got = berms.settle_by_ends(out, raw, segs)
+    assert got["N2-E2"]["ambiguous"] and not got["N2-E2"].get("settled_by_ends")
+    assert got["N1-E2"]["coverage"] == 1.0 and got["N2-E1"]["coverage"] == 1.0

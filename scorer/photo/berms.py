@@ -490,7 +490,7 @@ def families(segs: dict[str, tuple]) -> dict[str, set[str]]:
     within FAMILY_MM of each other (near-collinear: a hand-drawn line can't tell them apart)."""
     out: dict[str, set[str]] = {k: set() for k in segs}
     keys = list(segs)
-    piles = {k: set(k.split("/")[-1].split("-")) for k in keys}
+    piles = {k: _pile_names(k) for k in keys}
     for i, a in enumerate(keys):
         for b in keys[i + 1:]:
             if not (piles[a] & piles[b]) or a.rsplit("/", 2)[0] != b.rsplit("/", 2)[0]:
@@ -732,6 +732,7 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
     drawn line explaining it does (PH27).
     """
     drawn = [c for c, ev in raw.items() if "_pts" in ev and _ends_ok(ev) and not _runs_past(c, out, raw)]
+    drawn = [c for c in drawn if not _two_lines(c, drawn, raw, segs)]
     for cid in drawn:
         if out[cid].get("ambiguous"):
             out[cid] = dict(raw[cid], ambiguous=False, settled_by_ends=True)
@@ -753,6 +754,31 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
         if (max(ev["ends"]) >= END_BAD and n_st >= 6) or (fits_worse and n_st * STEP >= BARE_RUN):
             out[cid] = _emptied(out[cid], ev, settled_by_ends=True, second_line=share)
     return settle_by_neighbour(out, raw, segs, mask_mm)
+
+
+def _pile_names(cid: str) -> set[str]:
+    """The piles a candidate joins, from its id ("aquaterra/berm/N1-E2")."""
+    return set(cid.split("/")[-1].split("-"))
+
+
+def _two_lines(cid: str, drawn: list[str], raw: dict[str, dict], segs: dict[str, tuple]) -> bool:
+    """Whether two other lines whose ink runs from pile to pile, one leaving each of this
+    candidate's piles, hold its corridor between them from end to end (they cross on the
+    way): then its ink, traced, runs from pile to pile too, but says nothing of a line of
+    its own (PH37; fitting photo raging-waters-200319)."""
+    mine = _pile_names(cid)
+    if len(mine) != 2:
+        return False
+    pts = raw[cid]["_pts"]
+    cover = {p: np.zeros(len(pts), bool) for p in mine}
+    for d in drawn:
+        shared = mine & _pile_names(d)
+        if d != cid and len(shared) == 1:
+            e = _explained_by(pts, [segs[d]])
+            if e.mean() >= 0.3:
+                cover[shared.pop()] |= e
+    a, b = cover.values()
+    return bool(a.any() and b.any() and (a | b).mean() >= 0.9)
 
 
 def _runs_past(cid: str, out: dict[str, dict], raw: dict[str, dict]) -> bool:
