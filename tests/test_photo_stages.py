@@ -630,3 +630,21 @@ def test_a_shadow_band_over_a_tick_box_is_no_confident_tick():
     assert ticked.state == MARKED and not ticked.unsure
     # without the ring's evidence the band would be a confident tick
     assert not decide(Mark("b3", "box", ()), {**ev[b3], "ring": 0.0}).unsure
+
+
+def test_a_house_read_between_two_near_parallel_lines_is_unsure():
+    # PH38, fitting photo raging-waters-200248: two drawn lines pass an empty place 2 mm
+    # apart, nearly parallel; in the blurred photo the strip between them read as a house
+    # at p = 0.9991
+    n = _norm(_page())
+    hx, hy = AQ.to_mm(3, 3)
+    parallel = [((hx - 20, hy - 1.2), (hx + 20, hy + 0.2)), ((hx - 20, hy + 0.9), (hx + 20, hy + 1.8))]
+    crossing = [((hx - 20, hy - 1.2), (hx + 20, hy + 0.2)), ((hx - 1.5, hy - 20), (hx + 0.5, hy + 20))]
+    assert area.dot_evidence(n, hx, hy, parallel)["between_lines"]
+    assert not area.dot_evidence(n, hx, hy, crossing)["between_lines"]
+    ev = {"mass": 0.9, "thickness": 0.7, "hidden": False, "visible": 1.0, "band_thickness": 0.4}
+    assert not decide(Mark("d", "dot", ()), ev).unsure          # a solid dot beside one line
+    got = decide(Mark("d", "dot", ()), ev | {"between_lines": True})
+    assert got.state == MARKED and got.unsure and got.confidence <= 0.75
+    # a dot solid far beyond the strip's width is a dot (raging-waters-280165: 1.68 mm)
+    assert not decide(Mark("d", "dot", ()), ev | {"between_lines": True, "thickness": 1.68}).unsure

@@ -190,7 +190,8 @@ def dot_evidence(n: Normalised, x: float, y: float, lines=(), half: float = 0.4,
     room = inner if ignore is None else inner & ~ignore[sl]
     visible = float(seen.sum()) / int(room.sum()) if room.sum() >= 0.1 * inner.sum() else 0.0
     ev = {"mass": mass, "thickness": thick, "band_thickness": band_thick, "hidden": hidden,
-          "visible": visible, "line_halfwidth": half, "along_line": along}
+          "visible": visible, "line_halfwidth": half, "along_line": along,
+          "between_lines": _near_parallel(near)}
     through = [ln for ln, dd in zip(lines, apart) if dd <= DOT_INNER + half]
     if len(through) == 1 and in_band.any():
         bulge = line_bulge(n, x, y, through[0], lines, half)
@@ -246,6 +247,21 @@ def line_bulge(n: Normalised, x: float, y: float, line, lines, half: float) -> f
 
 
 ALONG_ELONGATION = 3.0   # a piece of line left beside its band: this many times longer than wide
+BETWEEN_ANGLE = 25.0     # degrees: two drawn lines this near parallel hold a strip between them
+
+
+def _near_parallel(lines) -> bool:
+    """Whether two of these drawn lines (end points, mm) run within BETWEEN_ANGLE of each
+    other: past a house's place, blur and their own ink fill the strip between them (PH38)."""
+    dirs = [np.arctan2(b[1] - a[1], b[0] - a[0]) for a, b in lines]
+    for i, u in enumerate(dirs):
+        for v in dirs[i + 1:]:
+            d = abs(np.degrees(u - v)) % 180.0
+            if min(d, 180.0 - d) < BETWEEN_ANGLE:
+                return True
+    return False
+
+
 ALONG_ANGLE = 15.0       # degrees within a drawn line's direction
 
 
