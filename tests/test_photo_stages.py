@@ -642,9 +642,12 @@ def test_a_house_read_between_two_near_parallel_lines_is_unsure():
     crossing = [((hx - 20, hy - 1.2), (hx + 20, hy + 0.2)), ((hx - 1.5, hy - 20), (hx + 0.5, hy + 20))]
     assert area.dot_evidence(n, hx, hy, parallel)["between_lines"]
     assert not area.dot_evidence(n, hx, hy, crossing)["between_lines"]
-    ev = {"mass": 0.9, "thickness": 0.7, "hidden": False, "visible": 1.0, "band_thickness": 0.4}
+    ev = {"mass": 0.9, "thickness": 0.7, "hidden": False, "visible": 1.0, "band_thickness": 0.4, "blurred": True}
     assert not decide(Mark("d", "dot", ()), ev).unsure          # a solid dot beside one line
     got = decide(Mark("d", "dot", ()), ev | {"between_lines": True})
     assert got.state == MARKED and got.unsure and got.confidence <= 0.75
     # a dot solid far beyond the strip's width is a dot (raging-waters-280165: 1.68 mm)
     assert not decide(Mark("d", "dot", ()), ev | {"between_lines": True, "thickness": 1.68}).unsure
+    # in a sharp photo the strip stays paper: drawn houses there (raging-waters-230063,
+    # 0.56 mm thick; 230076) are read as before
+    assert not decide(Mark("d", "dot", ()), ev | {"between_lines": True, "blurred": False}).unsure

@@ -135,9 +135,9 @@ BULGE = "dot_bulge"   # the curve for how much a line thickens at a house's plac
 BULGE_FIT_MIN = 0.1
 
 
-# mm of inscribed radius: solid ink this thick between two near-parallel drawn lines is a
-# dot, not their strip (PH38: the strip that read as a house was 0.56 thick; a drawn house
-# there on a fresh photo, 1.68)
+# mm of inscribed radius: solid ink this thick between two near-parallel drawn lines in a
+# blurred photo is a dot, not their strip (PH38: the strip that read as a house was 0.56
+# thick; a drawn house there on a fresh photo, 1.68)
 BETWEEN_SOLID = 1.0
 # the share of the paper round a tick box (`marks.ring_ink`) above which a box read as
 # ticked is unsure (PH34). Of 7,043 ticked boxes (fitting and fresh photos) 2 pass it, both
@@ -180,10 +180,10 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
         # the ink beside the lines may be a drawn line's, off its fit, or a shadow's faint
         # tone summed over the place: no solid dot of its own there (PH29)
         unsure, conf = True, min(conf, 0.75)
-    if mark.kind == "dot" and state == MARKED and ev.get("between_lines") and \
+    if mark.kind == "dot" and state == MARKED and ev.get("blurred") and ev.get("between_lines") and \
             ev.get("thickness", 0.0) < BETWEEN_SOLID:
-        # two drawn lines pass the place nearly parallel: the strip between them holds
-        # their own ink, and blur's; a dot solid well beyond a strip's width is a dot (PH38)
+        # in a blurred photo two drawn lines passing the place nearly parallel fill the
+        # strip between them; a dot solid well beyond a strip's width is a dot (PH38)
         unsure, conf = True, min(conf, 0.75)
     if mark.kind == "box" and state == MARKED and ev.get("ring", 0.0) > RING_DOUBT:
         # the paper round the box is dark too: a shadow or a stain over it, not a tick (PH34)
