@@ -77,13 +77,8 @@ def _local_offset(n: Normalised, rect, ring: tuple[float, float] = (0.6, 2.2)) -
     x, y, w, h = rect
     a, b = ring
     sl = _window(n, x - b, y - b, w + 2 * b, h + 2 * b)
-    p = n.pxmm
-    hh, ww = n.ink[sl].shape
-    yy, xx = np.mgrid[0:hh, 0:ww]
-    r0, c0 = sl[0].start / p, sl[1].start / p
-    X, Y = c0 + (xx + 0.5) / p, r0 + (yy + 0.5) / p
-    outside = (X < x - a) | (X > x + w + a) | (Y < y - a) | (Y > y + h + a)
-    sel = outside & n.known[sl]
+    dy, dx = _gaps_from_rect(n, sl, rect)
+    sel = (np.maximum(dy, dx) > a) & n.known[sl]
     if sel.sum() < 10:
         return 0.0
     return float(np.clip(np.median(n.ink[sl][sel]), 0.0, 0.5))
@@ -97,15 +92,21 @@ RING_INK = 0.5
 OTHERS_MM = 1.0   # another box's strokes may overrun it by this much
 
 
-def _mm_from_rect(n: Normalised, sl: tuple[slice, slice], rect) -> np.ndarray:
-    """Each pixel's distance in mm from a rectangle (0 inside it), over the window `sl`."""
+def _gaps_from_rect(n: Normalised, sl: tuple[slice, slice], rect) -> tuple[np.ndarray, np.ndarray]:
+    """How far (mm) each row and each column of the window `sl` lies outside a rectangle,
+    as a column and a row that broadcast over the window (0 within its span)."""
     x, y, w, h = rect
     p = n.pxmm
     rows = (np.arange(sl[0].start, sl[0].stop) + 0.5) / p
     cols = (np.arange(sl[1].start, sl[1].stop) + 0.5) / p
     dy = np.maximum(np.maximum(y - rows, rows - (y + h)), 0.0)
     dx = np.maximum(np.maximum(x - cols, cols - (x + w)), 0.0)
-    return np.hypot(dy[:, None], dx[None, :])
+    return dy[:, None], dx[None, :]
+
+
+def _mm_from_rect(n: Normalised, sl: tuple[slice, slice], rect) -> np.ndarray:
+    """Each pixel's distance in mm from a rectangle (0 inside it), over the window `sl`."""
+    return np.hypot(*_gaps_from_rect(n, sl, rect))
 
 
 def ring_ink(n: Normalised, rect, other_marks: np.ndarray, other_boxes=()) -> float:
