@@ -107,6 +107,7 @@ def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]],
             ends, pts = trace(n, seg, ev["fit"], fields[i] if fields else None, both=trio,
                               over_print=ev["coverage"] >= OVER_PRINT, reach=reach)
             ev["ends"], ev["_end_pts"], ev["_ends_hidden"] = ends, pts, reach["ends_hidden"]
+            ev["_jumps"] = reach["jumps"]
         out.append(ev)
         k += size
     return out
@@ -180,11 +181,13 @@ def trace(n: Normalised, seg: tuple[float, float, float, float], fit: tuple[floa
         # start from the inked station nearest the middle (the middle may sit in a gap)
         inked = np.nonzero(hit[(t >= 0) & (t <= L)])[0] + int(np.argmax(t >= 0))
         start = int(inked[np.argmin(np.abs(inked - mid))]) if len(inked) else mid
-        ends = []
+        ends, jumps = [], []
         for step in (-1, 1):
-            i, last, misses = start, start, 0
+            i, last, misses, jumped = start, start, 0, []
             while 0 <= i < len(t):
                 if hit[i]:
+                    if abs(i - last) > stop:   # ink again only across a blind stretch (print)
+                        jumped.append((last, i))
                     last, misses = i, 0
                 elif known[i]:
                     misses += 1
@@ -192,6 +195,7 @@ def trace(n: Normalised, seg: tuple[float, float, float, float], fit: tuple[floa
                         break
                 i += step
             ends.append(last)
+            jumps.append(jumped)
         if it == 2:
             break
         # re-fit through the ink peaks (within the wide band) along the traced run
@@ -218,6 +222,17 @@ def trace(n: Normalised, seg: tuple[float, float, float, float], fit: tuple[floa
         reach["ends_hidden"] = tuple(hidden)
     t0, t1 = t[ends[0]], t[ends[1]]
     at = lambda tt: np.array([x0 + u[0] * tt + v[0] * (a + b * tt), y0 + u[1] * tt + v[1] * (a + b * tt)])  # noqa: E731
+    if reach is not None:
+        # per end, innermost first: each blind stretch the trace crossed to more ink, as
+        # (end before it (mm from the pile), that end's point, the least distance to the
+        # pile over the stretch, the inked stations' points beyond it); see `cut_borrowed_ends`
+        out = []
+        for k, (end, jumped) in enumerate(zip(ends, jumps)):
+            dist = np.hypot(t - (L if k else 0.0), a + b * t)
+            out.append([(float(dist[pre]), at(t[pre]), float(dist[min(pre, post) + 1:max(pre, post)].min()),
+                         np.array([at(t[j]) for j in range(min(post, end), max(post, end) + 1) if hit[j]]))
+                        for pre, post in jumped])
+        reach["jumps"] = out
     return (float(np.hypot(t0, a + b * t0)), float(np.hypot(t1 - L, a + b * t1))), (at(t0), at(t1))
 
 
@@ -630,6 +645,10 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
     fit pulled towards a neighbour's ink can keep its stations more than 2 mm off it.
     """
     segs = {cid: _extend(np.asarray(p0, float), np.asarray(p1, float)) for cid, _, (p0, p1) in cands}
+    nominal = tuple(sorted((cid, ev["_nominal"]) for cid, ev, _ in cands if "_nominal" in ev))
+    fam = _families_cached(nominal)
+    cut = cut_borrowed_ends({cid: ev for cid, ev, _ in cands}, segs, fam)
+    cands = [(cid, cut.get(cid, ev), pts) for cid, ev, pts in cands]
     evs = {cid: ev for cid, ev, _ in cands}
     mask = second_mask([ev for ev in evs.values() if _strong(ev)])
 
@@ -695,9 +714,42 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
                     own = _recompute(evs[o], explained(o, [cid]))
                     if own.get("ambiguous") or own.get("explained", 0) > 0.9:
                         out[o] = dict(out[o], ambiguous=True)
-    nominal = tuple(sorted((cid, ev["_nominal"]) for cid, ev, _ in cands if "_nominal" in ev))
-    out = settle_families(out, evs, _families_cached(nominal), segs, mask, is_line)
+    out = settle_families(out, evs, fam, segs, mask, is_line)
     return settle_by_ends(out, evs, segs, mask)
+
+
+BORROWED = 1.5   # mm: ink this near another drawn line's fit is that line's (`cut_borrowed_ends`)
+
+
+def cut_borrowed_ends(evs: dict[str, dict], segs: dict[str, tuple], fam: dict[str, set[str]]) -> dict[str, dict]:
+    """Ends a trace reached only across a blind stretch, on another line's ink (PH39).
+
+    Where a drawn line runs along the field's border into a pile's print, the trace goes
+    on unseen (print neither stops nor extends it) and may pick up, beyond, the end of
+    another line drawn to a neighbouring pile: that ink then seems to carry this candidate
+    (or its near-collinear neighbour) to a pile it never reached (fresh photo
+    raging-waters-290162). Where all the ink beyond such a stretch, of TRACE_STOP or more,
+    lies within BORROWED of a fully inked line outside the candidate's family, the end is
+    taken back to the ink before the stretch, which may still run on unseen across it
+    (`_ends_hidden`). Returns the changed evidence by candidate."""
+    strong = [c for c, ev in evs.items() if "_pts" in ev and _strong(ev)]
+    out = {}
+    for cid, ev in evs.items():
+        jumps = ev.get("_jumps")
+        if not jumps or not any(jumps):
+            continue
+        others = [segs[o] for o in strong if o != cid and o not in fam.get(cid, ())]
+        if not others:
+            continue
+        ends, pts, hidden = list(ev["ends"]), list(ev["_end_pts"]), list(ev["_ends_hidden"])
+        for k in (0, 1):
+            for before, point, unseen, beyond in jumps[k]:
+                if len(beyond) and _explained_by(beyond, others, BORROWED).all():
+                    ends[k], pts[k], hidden[k] = before, point, unseen
+                    break
+        if ends != list(ev["ends"]):
+            out[cid] = dict(ev, ends=tuple(ends), _end_pts=tuple(pts), _ends_hidden=tuple(hidden), borrowed_end=True)
+    return out
 
 
 def _explained_by(pts: np.ndarray, lines: list[tuple[np.ndarray, np.ndarray]],
