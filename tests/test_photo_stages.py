@@ -628,8 +628,11 @@ def test_a_shadow_band_over_a_tick_box_is_no_confident_tick():
     assert ev[b3]["ring"] > RING_DOUBT > ev[b1]["ring"]
     assert shadowed.state == EMPTY or shadowed.unsure
     assert ticked.state == MARKED and not ticked.unsure
-    # without the ring's evidence the band would be a confident tick
-    assert not decide(Mark("b3", "box", ()), {**ev[b3], "ring": 0.0}).unsure
+    # the ring's evidence alone makes it unsure (a darker band leaves some ink at twice the
+    # threshold inside, where PH40 would not); without it the band would be a confident tick
+    cored = {**ev[b3], "strong": max(ev[b3]["strong"], 0.01)}
+    assert decide(Mark("b3", "box", ()), cored).unsure
+    assert not decide(Mark("b3", "box", ()), {**cored, "ring": 0.0}).unsure
 
 
 def test_a_house_read_between_two_near_parallel_lines_is_unsure():
@@ -651,3 +654,14 @@ def test_a_house_read_between_two_near_parallel_lines_is_unsure():
     # in a sharp photo the strip stays paper: drawn houses there (raging-waters-230063,
     # 0.56 mm thick; 230076) are read as before
     assert not decide(Mark("d", "dot", ()), ev | {"between_lines": True, "blurred": False}).unsure
+
+
+def test_a_tick_read_from_a_faint_tone_alone_is_unsure():
+    # PH40, fresh photo raging-waters-290015 (1.4 MP): an empty LEFT box whose inside, just
+    # under its printed top border, held a faint tone (at most 1.66 thresholds) over 9 % of
+    # it; read as a tick at p = 1.0
+    ev = {"fraction": 0.087, "strong": 0.0, "spread": 0.222, "visible": 0.867, "level": 0.234, "ring": 0.013}
+    got = decide(Mark("left", "box", ()), ev)
+    assert got.state == MARKED and got.unsure and got.confidence <= 0.75
+    # the faintest tick of the benchmark photos still has some ink at twice the threshold
+    assert not decide(Mark("left", "box", ()), ev | {"strong": 0.007}).unsure

@@ -185,6 +185,10 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
         # in a blurred photo two drawn lines passing the place nearly parallel fill the
         # strip between them; a dot solid well beyond a strip's width is a dot (PH38)
         unsure, conf = True, min(conf, 0.75)
+    if mark.kind == "box" and state == MARKED and ev.get("strong", 1.0) <= 0.0:
+        # no sample inside at twice the threshold: a faint tone (a border's halo, a shadow's
+        # edge), not a stroke, whose core is far darker than its fringe (PH40)
+        unsure, conf = True, min(conf, 0.75)
     if mark.kind == "box" and state == MARKED and ev.get("ring", 0.0) > RING_DOUBT:
         # the paper round the box is dark too: a shadow or a stain over it, not a tick (PH34)
         unsure, conf = True, min(conf, 0.75)
