@@ -65,3 +65,16 @@ def test_ink_beyond_the_stretch_that_no_other_line_explains_keeps_the_end():
 
 def test_a_near_collinear_neighbour_of_the_same_family_borrows_nothing():
     assert _case(beyond_y=0.0, family=True) == {}
+
+
+def test_a_line_traced_to_both_piles_is_not_held_off_by_its_corridor_fit():
+    # PH41, fresh photo raging-waters-290043: a bowed berm whose corridor fit (6 mm left out
+    # at each end) misses a pile by 2.8 mm, while its ink, traced and re-fitted along all of
+    # it, ends 1.1 and 1.7 mm from its piles; it read unsure at p = 0.968
+    from scorer.photo.decide import CONFIDENT, probability, score_line
+    ev = {"coverage": 0.9, "gap": 1.5, "offset": 2.823, "clutter": 0.0, "ends": (1.057, 1.735)}
+    assert probability("line", score_line(ev)) >= CONFIDENT
+    assert probability("line", score_line({**ev, "ends": (1.057, 2.823)})) < CONFIDENT
+    # a neighbour's fit far off stays penalised where its traced ink ends far off too
+    far = {**ev, "offset": 3.5, "ends": (1.0, 7.0)}
+    assert score_line(far) < score_line(ev) - 0.5

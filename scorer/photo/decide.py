@@ -52,11 +52,15 @@ def score_line(ev: dict) -> float:
     # a ruler line is continuous: each mm of its longest gap beyond 4 mm counts against it
     # (a pen skip is a mm or two; pencil fading over printed colour can reach 10 mm)
     gap_pen = min(0.45, max(0.0, ev["gap"] - 4.0) * 0.04)
-    # a drawn berm ends within a couple of mm of its piles; a fit far off is another line
-    off_pen = max(0.0, ev["offset"] - 2.5) * 0.8
+    # a drawn berm ends within a couple of mm of its piles; a fit far off is another line.
+    # The corridor's fit leaves out 6 mm at each end and so swings with a bowed line; where
+    # the ink, traced and re-fitted along all of it, ends nearer both piles, that is how
+    # far the line misses them (PH41)
+    ends = ev.get("ends")
+    off = min(ev["offset"], max(ends)) if ends else ev["offset"]
+    off_pen = max(0.0, off - 2.5) * 0.8
     # a partly inked corridor whose ink, traced along its own line, reaches neither of this
     # candidate's piles holds pieces of other lines (crossings, a hatched swamp, a shared pile)
-    ends = ev.get("ends")
     stray = 0.3 if ends and ev["coverage"] < 0.9 and min(ends) >= END_BAD else 0.0
     # ink traced unbroken from one of its piles to the other is a drawn line (on 400
     # calibration photos every such half-inked corridor was a berm)
