@@ -7,8 +7,9 @@ rejected rates, confident-but-wrong marks, and seconds per photo (one core), ove
 per resolution band. BENCH_PHOTOS=N changes the number of photos per game;
 BENCH_GAMES=re-wilding runs only that game. BENCH_SEED=220000 BENCH_MP=1.5-3.5 runs another
 set of photos (other seeds, another resolution range), kept out of every fit as the default
-set is, and writes its results beside the default set's. Photos are cached by game and seed,
-so a range of its own needs seeds of its own (the calibration uses 200000+ and 210000+).
+set is, and writes its results beside the default set's. Photos are cached by game, seed and
+resolution range; a set kept out of every fit needs seeds of its own (the calibration uses
+200000+ and 210000+).
 """
 from __future__ import annotations
 

@@ -24,10 +24,15 @@ def _out() -> Path:
     return ROOT / "bench-out" / "photos" / h.hexdigest()[:10]
 
 
+DEFAULT_MP = (1.0, 12.0)
+
+
 def _one(args) -> str:
     game, seed, mp, hand, blur = args
     from benchmarks.photogen import make_sample
     name = f"{game}-{seed}" if hand == "typical" else f"{game}-{hand}-{seed}"
+    if tuple(mp) != DEFAULT_MP:   # another resolution range is another photo of that seed
+        name += f"-{mp[0]:g}-{mp[1]:g}mp"
     base = _out() / (name if blur is None else name.replace(game, f"{game}-blurry", 1))
     if not (base.with_suffix(".json")).exists():
         shot = None
@@ -43,7 +48,7 @@ def _one(args) -> str:
     return str(base)
 
 
-def corpus(game: str, seeds: range, mp: tuple[float, float] = (1.0, 12.0), workers: int | None = None,
+def corpus(game: str, seeds: range, mp: tuple[float, float] = DEFAULT_MP, workers: int | None = None,
            hand: str = "typical", blur: tuple[float, float] | None = None) -> list[Path]:
     """Make (or reuse) the photos for these seeds; returns their base paths (no suffix).
     `blur`: draw the camera's blur (Gaussian sigma, px) from this range, for a fitting set
