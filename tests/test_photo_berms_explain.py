@@ -336,3 +336,14 @@ def test_a_candidate_held_between_two_crossing_lines_is_not_drawn_by_its_ends():
     got = berms.settle_by_ends(out, raw, segs)
     assert got["N2-E2"]["ambiguous"] and not got["N2-E2"].get("settled_by_ends")
     assert got["N1-E2"]["coverage"] == 1.0 and got["N2-E1"]["coverage"] == 1.0
+
+
+def test_ink_a_little_further_past_the_neighbours_pile_settles_neither_way():
+    # PH42, fresh photo raging-waters-260008: the ink runs 2.75 mm past R, within half a
+    # millimetre of what PH30 calls running past, while the line may reach Q unseen; S-R was
+    # read drawn and S-Q, the drawn one, empty, both at p = 1.0. Now both are unsure
+    got = _into_print_case(past_r=2.75, hidden_q=1.8)
+    assert got["A"]["ambiguous"] and got["B"]["ambiguous"]
+    raw = {k: dict(v) for k, v in got.items()}
+    assert berms._runs_past("B", got, raw)          # nor do B's ends alone show it drawn
+    assert not berms._runs_past("B", got, raw | {"A": {**raw["A"], "_ends_hidden": (1.4, 6.0)}})

@@ -556,9 +556,10 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
             resolved = min(ends[m] for m in bad) - max(ends[m] for m in good) >= END_MARGIN
         near = {m: _reach(raw[m]) for m in inked}
         if resolved and any(near[m] <= END_GOOD for m in bad) \
-                and any("_end_pts" in raw[m] and _past(raw[m]) >= PAST for m in good):
+                and any("_end_pts" in raw[m] and _past(raw[m]) >= PAST_DOUBT for m in good):
             # the winner's ink runs on past its pile, the loser's may reach its own unseen:
-            # the ends as seen do not settle it (PH30)
+            # the ends as seen do not settle it (PH30); nor, within half a millimetre of
+            # that, do they settle it the other way (PH42)
             resolved = False
         if not resolved:
             # print may hide where a line ends (the field's border at its pile): the one member
@@ -596,6 +597,9 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
 
 
 PAST = 3.0   # mm a drawn line's ink may run on past its pile (miss and overshoot)
+# mm past its pile from which a winner by its ends is no longer sure of it where a fellow's
+# line may run on unseen to its own pile (PH42: fresh photo raging-waters-260008, 2.75 mm)
+PAST_DOUBT = 2.5
 
 
 def _reach(ev: dict) -> float | None:
@@ -834,11 +838,11 @@ def _two_lines(cid: str, drawn: list[str], raw: dict[str, dict], segs: dict[str,
 
 
 def _runs_past(cid: str, out: dict[str, dict], raw: dict[str, dict]) -> bool:
-    """Whether a candidate's ink runs on PAST or more beyond one of its piles while a fellow
-    of its (unsettled) family may run on unseen to within END_GOOD of its own: then its ends
-    do not show it drawn (PH30; fresh photo raging-waters-260008)."""
+    """Whether a candidate's ink runs on PAST_DOUBT or more beyond one of its piles while a
+    fellow of its (unsettled) family may run on unseen to within END_GOOD of its own: then
+    its ends do not show it drawn (PH30, PH42; fresh photo raging-waters-260008)."""
     ev = raw[cid]
-    if "_end_pts" not in ev or "_nominal" not in ev or _past(ev) < PAST:
+    if "_end_pts" not in ev or "_nominal" not in ev or _past(ev) < PAST_DOUBT:
         return False
     return any(f != cid and (r := _reach(raw[f])) is not None and r <= END_GOOD for f in out[cid].get("family", ()))
 
