@@ -27,13 +27,20 @@ def _out() -> Path:
 DEFAULT_MP = (1.0, 12.0)
 
 
+def photo_name(game: str, seed: int, mp: tuple[float, float] = DEFAULT_MP, hand: str = "typical",
+               blur: tuple[float, float] | None = None) -> str:
+    """The cache's name for one photo, without a suffix and without a dot (callers add
+    ".jpg" and ".json" with `Path.with_suffix`, which would take "1.5-3.5mp" for one)."""
+    name = f"{game}-{seed}" if hand == "typical" else f"{game}-{hand}-{seed}"
+    if tuple(mp) != DEFAULT_MP:   # another resolution range is another photo of that seed
+        name += f"-{mp[0]:g}-{mp[1]:g}mp".replace(".", "_")
+    return name if blur is None else name.replace(game, f"{game}-blurry", 1)
+
+
 def _one(args) -> str:
     game, seed, mp, hand, blur = args
     from benchmarks.photogen import make_sample
-    name = f"{game}-{seed}" if hand == "typical" else f"{game}-{hand}-{seed}"
-    if tuple(mp) != DEFAULT_MP:   # another resolution range is another photo of that seed
-        name += f"-{mp[0]:g}-{mp[1]:g}mp"
-    base = _out() / (name if blur is None else name.replace(game, f"{game}-blurry", 1))
+    base = _out() / photo_name(game, seed, mp, hand, blur)
     if not (base.with_suffix(".json")).exists():
         shot = None
         if blur is not None:   # a photo of the generator's own kind, its blur drawn from `blur`
