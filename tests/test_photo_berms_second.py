@@ -1,0 +1,78 @@
+"""settle_families on a family loser that may be a second line from the shared pile (PH43)."""
+from __future__ import annotations
+
+import numpy as np
+
+from scorer.photo import berms
+from tests.test_photo_berms_explain import _ev, _with_profile
+
+P, Q, R = np.array([0.0, 0.0]), np.array([0.0, 60.0]), np.array([-11.0, 58.0])
+
+
+def _case(own_coverage: float, prof: np.ndarray | None = None, drawn: tuple[str, ...] = (), extra=None):
+    """A = P-Q is drawn and its traced ink ends at both piles. B = P-R leaves the same pile
+    near-collinear; its trace took A's branch (it ends 9.4 mm from R), ink lies all along
+    where B leaves A, and B, judged on the stations A leaves it, is inked `own_coverage`."""
+    a, _ = _ev(P, Q, lambda p: True)
+    b, _ = _ev(P, R, lambda p: True)
+    a = _with_profile(a, P, Q, 0.0) | {"ends": (1.4, 1.2), "_nominal": (tuple(P), tuple(Q))}
+    b = _with_profile(b, P, R, 1.5) | {"ends": (1.4, 9.4), "_nominal": (tuple(P), tuple(R))}
+    if prof is not None:
+        b["_prof"] = prof
+    raw = {"A": a, "B": b}
+    segs = {"A": berms._extend(P, Q), "B": berms._extend(P, R)}
+    fam = {"A": {"B"}, "B": {"A"}}
+    if extra is not None:                       # a confidently drawn line of another family
+        raw["C"], segs["C"] = extra
+        fam["C"] = set()
+    out = {k: dict(v) for k, v in raw.items()}
+    out["B"] = dict(raw["B"], explained=0.2, coverage=own_coverage, gap=0.0 if own_coverage > 0.5 else 12.0)
+    is_line = lambda ev: ev["coverage"] >= 0.6     # noqa: E731
+    return berms.settle_families(out, raw, fam, segs, is_line=is_line, drawn=drawn)
+
+
+def test_a_second_line_inked_all_along_its_own_stations_is_drawn():
+    # PH43, fresh photos raging-waters-230167, -260090 and -290098: both lines from the
+    # shared pile were drawn, and the second read unsure (p = 0.7) as "ambiguous"
+    got = _case(own_coverage=0.98)
+    assert not got["A"]["ambiguous"] and not got["B"]["ambiguous"]
+    assert got["B"]["coverage"] == 0.98 and got["B"]["second_line"] >= berms.SECOND_LINE
+
+
+def test_a_half_inked_loser_with_ink_beside_stays_unsure():
+    got = _case(own_coverage=0.5)
+    assert got["B"]["ambiguous"]
+
+
+def test_a_loser_bare_on_its_own_stations_is_empty():
+    # the ink where B leaves A is someone else's: judged alone, B reads confidently empty
+    got = _case(own_coverage=0.1)
+    assert not got["B"]["ambiguous"] and got["B"]["coverage"] == 0.0 and got["B"]["explained_by_ends"]
+
+
+def _along(t0: float, t1: float):
+    """A confidently drawn line of another family along B's middle, from t0 to t1 of the way
+    from P to R, and B's corridor profile holding its ink there (and nothing elsewhere)."""
+    b, _ = _ev(P, R, lambda p: True)
+    offs = np.arange(-3.4, 3.41, 0.2)
+    t = np.linalg.norm(b["_pts"] - P, axis=1) / np.linalg.norm(R - P)
+    prof = np.where(np.abs(offs) <= 0.6, 2.0, 0.0)[None, :] * ((t >= t0) & (t <= t1))[:, None]
+    seg = (P + (R - P) * t0, P + (R - P) * t1)
+    c, _ = _ev(tuple(seg[0]), tuple(seg[1]), lambda p: True)
+    return prof, (c, seg)
+
+
+def test_the_ink_of_a_confidently_drawn_line_elsewhere_is_no_second_line():
+    # PH43: only the winner's ink used to be left out, so another family's drawn line beside
+    # the loser looked like a second line; a corridor fit pulled onto that ink inks its own
+    # stations too (fresh photo raging-waters-270127: 2.6 mm off, coverage 1.0)
+    prof, extra = _along(0.05, 1.0)
+    got = _case(own_coverage=0.98, prof=prof, extra=extra)                  # C not left out
+    assert not got["B"]["ambiguous"] and got["B"]["coverage"] == 0.98       # read as drawn
+    got = _case(own_coverage=0.98, prof=prof, drawn=("A", "C"), extra=extra)
+    assert got["B"]["ambiguous"]              # nothing of it clear of C: no second line seen
+    # bare where it leaves C as well: the ink beside it was C's
+    prof, extra = _along(0.05, 0.8)
+    assert _case(own_coverage=0.5, prof=prof, extra=extra)["B"]["ambiguous"]
+    got = _case(own_coverage=0.5, prof=prof, drawn=("A", "C"), extra=extra)
+    assert not got["B"]["ambiguous"] and got["B"]["coverage"] == 0.0
