@@ -158,3 +158,14 @@ def test_a_shadow_gives_no_colour_so_a_colourful_outline_stays_coloured():
     assert not out[0].unsure
     assert out[1].unsure and out[1].alternative == EMPTY
     assert out[2].unsure           # a cross is dark, and a shadow adds darkness
+
+
+def test_a_shadow_draws_no_cross_so_a_box_crossed_with_clear_arms_stays_crossed():
+    # PH44, fresh photos re-wilding-240093 and -250180: crossed boxes under a stripe (arms
+    # 0.63-0.72 against the paper beside them) read unsure; boxes not crossed reach 0.06
+    out = shadow.doubt([Reading(PRINTED, CROSSED, 0.999, evidence={"arms": 0.65}),
+                        Reading(PRINTED, CROSSED, 0.999, evidence={"arms": 0.06}),
+                        Reading(BOX, FILLED, 0.999, evidence={"arms": 0.65})], {PRINTED.id: 0.2, BOX.id: 0.2})
+    assert not out[0].unsure and out[0].state == CROSSED
+    assert out[1].unsure and out[1].alternative == FILLED
+    assert out[2].unsure                 # arms say nothing of a fill
