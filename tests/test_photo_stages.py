@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from scorer.photo import berms, marks as area
-from scorer.photo.decide import CONFIDENT, RING_DOUBT, SETTLE_MIN, decide, probability
+from scorer.photo.decide import CONFIDENT, NO_CORE_NONE, RING_DOUBT, SETTLE_MIN, decide, probability
 from scorer.photo.expected import expected
 from scorer.photo.layout import layout
 from scorer.photo.markmap import EMPTY, MARKED, Mark
@@ -248,8 +248,12 @@ def test_a_faint_tone_over_a_houses_place_is_no_confident_dot():
     _line(img, (hx - 30, hy - 8), (hx + 30, hy + 8), (220, 220, 220), 4.0)
     ev = area.dot_evidence(_norm(cv2.GaussianBlur(img, (0, 0), 4.0)), hx, hy, [], 0.3)
     assert ev["thickness"] < area.DOT_SOLID and probability("dot", ev["mass"]) > CONFIDENT
+    thin = decide(Mark("h", "dot", ()), ev | {"thickness": 0.4})     # some solid ink, too thin
+    assert thin.state == MARKED and thin.unsure
+    # PH46: with no solid ink at all (the photo's case) it is no house, for sure
+    assert ev["thickness"] < NO_CORE_NONE
     r = decide(Mark("h", "dot", ()), ev)
-    assert r.unsure
+    assert r.state == EMPTY and not r.unsure
 
 
 def test_a_fainter_tone_that_reads_empty_is_empty_for_sure():
