@@ -289,11 +289,14 @@ def test_thin_icons_are_coloured_on_ink_curves_of_their_own(monkeypatch):
     assert decide.multi_kinds(snake, {"blurred": True, "photo_pxmm": 3.3}, "ink") == ["snake_ink_blur"]
     assert decide.multi_kinds(snake, small, "cross") == ["outline_cross_low"]
     assert decide.multi_kinds(fish, small, "ink") == ["outline_ink_low"]
-    assert decide.probability("snake_ink_low", 0.279) > 1 - decide.CONFIDENT
-    assert decide.probability("outline_ink_low", 0.279) < 1 - decide.CONFIDENT
+    # (that mass was its chroma, 0.279 thresholds, with no darkness: since PH45 chroma
+    # counts CHROMA_WEIGHT times, and the snake now favours coloured)
+    from scorer.photo.marks import CHROMA_WEIGHT
+    assert decide.probability("outline_ink_low", CHROMA_WEIGHT * 0.279) < 0.5 < \
+        decide.probability("snake_ink_low", CHROMA_WEIGHT * 0.279)
     # PH26: nor at 0.261 (fresh photo re-wilding-240181, 2.2 px/mm), as the curve at the
     # outlines' floor did (p = 0.9922); the thin icons' curves are at least THIN_INK_SCALE wide
-    assert decide.probability("snake_ink_low", 0.261) > 1 - decide.CONFIDENT
+    assert decide.probability("snake_ink_low", CHROMA_WEIGHT * 0.261) > 0.5
     from benchmarks.calibrate_photo import THIN_INK_SCALE
     for icon in decide.OWN_INK_CURVES:
         for band in ("", "_low", decide.BLUR):

@@ -1,0 +1,39 @@
+"""marks.ink_mass: darkness and chroma over a thin outline, chroma counting double (PH45)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from scorer.photo import marks
+from scorer.photo.normalise import Calibration, Normalised
+
+PXMM = 3.0
+SNAKE = ((10.0, 10.0), (30.0, 10.0), (30.0, 12.0), (10.0, 12.0))   # a thin icon, 20 x 2 mm
+
+
+def _sheet(dark_in: float, chroma_in: float) -> Normalised:
+    """A 40 x 25 mm sheet whose region round SNAKE (grown by MASS_GROW) holds this much
+    darkness and chroma above the paper, in units of the thresholds (0.1 and 8)."""
+    cal = Calibration((0.0, 1.0), (0.0, 1.0), 0.01, 1.0, True, 0.1, 8.0)
+    h, w = int(25 * PXMM), int(40 * PXMM)
+    dark, sat = np.zeros((h, w), np.float32), np.zeros((h, w), np.float32)
+    g = marks.MASS_GROW * PXMM
+    r0, r1 = int(10 * PXMM - g), int(12 * PXMM + g)
+    c0, c1 = int(10 * PXMM - g), int(30 * PXMM + g)
+    dark[r0:r1, c0:c1] = dark_in * cal.dark_threshold
+    sat[r0:r1, c0:c1] = chroma_in * cal.chroma_threshold
+    z = np.zeros((h, w), np.float32)
+    return Normalised(PXMM, np.ones((h, w, 3), np.float32), dark, z, z, z, np.ones((h, w), bool), cal,
+                      sat=sat, printed=z)
+
+
+def test_a_highlighter_fill_counts_its_chroma_double():
+    got = marks.ink_mass(_sheet(dark_in=0.1, chroma_in=0.4), SNAKE)
+    assert got["mass_chroma"] == pytest.approx(0.4, rel=0.15)
+    assert got["mass"] == pytest.approx(marks.CHROMA_WEIGHT * got["mass_chroma"])
+    assert marks.CHROMA_WEIGHT == 2.0 and got["mass"] > 0.7
+
+
+def test_a_grey_fill_counts_its_darkness():
+    got = marks.ink_mass(_sheet(dark_in=0.9, chroma_in=0.0), SNAKE)
+    assert got["mass"] == got["mass_dark"] and got["mass_dark"] == pytest.approx(0.9, rel=0.15)
