@@ -58,7 +58,8 @@ MIN_SCALE = {"line": 0.025, "dot": 0.03, "box": 0.0025, "cell": 0.04,
              "printbox_cross": 0.02}
 # the thin icons' own ink curves (PH23) are at least twice as shallow as the outlines': their
 # coloured class has a long low tail (at under 4.5 px/mm from 0.41 on the fitting photos,
-# median 1.4) that fresh photos extend (a highlighter snake at 0.26, 2.2 px/mm; PH26)
+# median 1.4) that fresh photos extend (a highlighter snake at 0.26 before PH45 doubled
+# chroma, 2.2 px/mm; PH26)
 THIN_INK_SCALE = 0.03
 
 

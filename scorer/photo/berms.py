@@ -585,7 +585,7 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
                     out[m]["into_print"] = True
             for m in bad:
                 # the pile may be used twice: ink all along where the two diverge may be a
-                # second line (or other lines' ink): unsure, never read as empty
+                # second line, or other lines' ink; with none there the loser is empty
                 near, n_near = second_line(raw[m], [segs[g] for g in good], mask_mm) if segs else (0.0, 0)
                 if n_near < 6 or near < SECOND_LINE:
                     out[m] = _emptied(out[m], raw[m], family=sorted(group), explained_by_ends=True)
@@ -608,6 +608,13 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
     return out
 
 
+# share of its own stations a second line from a shared pile has inked (PH43): the six such
+# lines on 2,000 photos had 0.91-1.0; the family's losers that were not drawn, at most 0.17.
+# At OWN_BARE or less a lone candidate reads confidently empty too (score under 0.35)
+OWN_COVERAGE = 0.9
+OWN_BARE = 0.2
+
+
 def _own_line(ev: dict, is_line) -> bool:
     """A candidate judged on the stations the accepted lines leave (`explained` set) that is
     inked along nearly all of them and a line on that evidence (PH43)."""
@@ -619,13 +626,6 @@ def _own_bare(ev: dict) -> bool:
     """A candidate judged on the stations the accepted lines leave that shows no line there:
     the ink beside where it leaves them is other lines' (PH43)."""
     return "explained" in ev and ev.get("coverage", 0.0) <= OWN_BARE
-
-
-# share of its own stations a second line from a shared pile has inked (PH43): the six such
-# lines on 2,000 photos had 0.91-1.0; the family's losers that were not drawn, at most 0.17.
-# At OWN_BARE or less a lone candidate reads confidently empty too (score under 0.35)
-OWN_COVERAGE = 0.9
-OWN_BARE = 0.2
 
 
 PAST = 3.0   # mm a drawn line's ink may run on past its pile (miss and overshoot)

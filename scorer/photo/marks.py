@@ -600,7 +600,7 @@ MASS_GROW = 0.8     # mm around the outline: holds the print wherever the fit pu
 MASS_RING = 0.8     # mm of paper beyond that: the local baseline (tint, lighting)
 # chroma counts this much more than darkness in the mass (PH45): on plain paper JPEG's
 # colour noise leaves less chroma than lighting and shadows leave darkness (over 73,000
-# empty outlines of 1,200 fresh photos, at most 0.24 chroma thresholds against 0.47 dark
+# empty outlines of 1,400 fresh photos, at most 0.24 chroma thresholds against 0.47 dark
 # ones), while a highlighter's colouring shows as chroma alone. Doubled, a yellow snake at
 # 2-4 px/mm (chroma 0.33-0.47, a darkness of 0.1) stands clear of the empty ones
 CHROMA_WEIGHT = 2.0
