@@ -76,3 +76,23 @@ def test_the_ink_of_a_confidently_drawn_line_elsewhere_is_no_second_line():
     assert _case(own_coverage=0.5, prof=prof, extra=extra)["B"]["ambiguous"]
     got = _case(own_coverage=0.5, prof=prof, drawn=("A", "C"), extra=extra)
     assert not got["B"]["ambiguous"] and got["B"]["coverage"] == 0.0
+
+
+def test_a_family_whose_ink_is_another_familys_drawn_line_is_empty():
+    # PH47, fresh photos raging-waters-230132 and -290180: two near-collinear candidates,
+    # neither drawn, both hold the ink of a line drawn between two other piles that runs
+    # beside them; as a family with two inked members whose ends pick neither, both read
+    # unsure (p = 0.7). Judged on the stations that line leaves, neither has any ink
+    a, seg_a = _ev((0, 0), (0, 60), lambda p: 10 <= p[1] <= 50)
+    b, seg_b = _ev((0, 0), (-3, 60), lambda p: 10 <= p[1] <= 50)
+    c, seg_c = _ev((-1.5, 10), (-1.5, 50), lambda p: True)
+    a, b, c = (_with_profile(ev, *seg, 0.0) | {"_nominal": seg} for ev, seg in ((a, seg_a), (b, seg_b), (c, seg_c)))
+    cands = [("m/berm/N1-S1", a, seg_a), ("m/berm/N1-S2", b, seg_b), ("m/berm/W1-E1", c, seg_c)]
+    assert berms.families({cid: seg for cid, _, seg in cands})["m/berm/N1-S1"] == {"m/berm/N1-S2"}
+    assert a["coverage"] >= 0.6 and b["coverage"] >= 0.6
+    is_line = lambda ev: ev["coverage"] >= 0.6     # noqa: E731
+    is_sure = lambda ev: ev["coverage"] >= 0.9     # noqa: E731
+    out = berms.explain(cands, is_line, is_sure)
+    assert out["m/berm/W1-E1"]["coverage"] == 1.0 and not out["m/berm/W1-E1"].get("ambiguous")
+    for cid in ("m/berm/N1-S1", "m/berm/N1-S2"):
+        assert not out[cid].get("ambiguous") and out[cid]["coverage"] <= berms.OWN_BARE and out[cid]["others_ink"]

@@ -523,7 +523,8 @@ def families(segs: dict[str, tuple]) -> dict[str, set[str]]:
 
 def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, set[str]],
                     segs: dict[str, tuple] | None = None, mask_mm: float = SECOND_MASK,
-                    is_line=None, drawn: tuple[str, ...] = ()) -> dict[str, dict]:
+                    is_line=None, drawn: tuple[str, ...] = (),
+                    others_ink: dict[str, dict] | None = None) -> dict[str, dict]:
     """Near-collinear candidates are decided together, never guessed: when more than one
     member of a family shows ink along its corridor, the family is clear only if exactly
     one member is fully inked and no other is more than faintly inked; otherwise every
@@ -531,16 +532,19 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
     must be a line on its own evidence (`is_line`), or the ink is no one's for sure (PH28).
     Where the ink ends in print, the member it may reach unseen can win over one it runs
     past (`_into_print`, PH30). `drawn`: the lines confidently drawn, whose ink is theirs
-    where a loser by its ends is looked at for a second line (PH43)."""
+    where a loser by its ends is looked at for a second line (PH43). `others_ink`: members
+    whose ink is all other families' sure lines', with their evidence judged on the rest
+    (PH47): they take no part, and read as that evidence says."""
     done: set[str] = set()
     for cid, members in fam.items():
         if not members or cid in done:
             continue
-        group = {cid} | members
-        for m in list(group):
-            group |= fam[m]
+        group = _family_of(cid, fam)
         done |= group
-        inked = [m for m in group if raw[m].get("coverage", 0.0) >= 0.5]
+        others_ink = others_ink or {}
+        for m in group & set(others_ink):
+            out[m] = dict(others_ink[m], family=sorted(group), others_ink=True)
+        inked = [m for m in group if raw[m].get("coverage", 0.0) >= 0.5 and m not in others_ink]
         if len(inked) <= 1:
             continue
         strong = [m for m in inked if raw[m]["coverage"] >= 0.9 and raw[m].get("offset", 0.0) <= 2.0]
@@ -613,6 +617,14 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
 # At OWN_BARE or less a lone candidate reads confidently empty too (score under 0.35)
 OWN_COVERAGE = 0.9
 OWN_BARE = 0.2
+
+
+def _family_of(cid: str, fam: dict[str, set[str]]) -> set[str]:
+    """A candidate, its family and its family's members' families (settled together)."""
+    group = {cid} | fam[cid]
+    for m in list(group):
+        group |= fam[m]
+    return group
 
 
 def _own_line(ev: dict, is_line) -> bool:
@@ -751,7 +763,18 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
                     if own.get("ambiguous") or own.get("explained", 0) > 0.9:
                         out[o] = dict(out[o], ambiguous=True)
     drawn = tuple(a for a in accepted if is_sure(out[a]) and not out[a].get("ambiguous"))
-    out = settle_families(out, evs, fam, segs, mask, is_line, drawn)
+    # a family member whose corridor, judged on the stations the sure lines of other
+    # families leave, holds no line: its ink is theirs, not its family's (PH47)
+    others_ink = {}
+    for cid in fam:
+        if not fam[cid] or "_pts" not in evs[cid] or evs[cid].get("coverage", 0.0) < 0.5:
+            continue
+        group = _family_of(cid, fam)
+        others = [d for d in drawn if d not in group]
+        new = _recompute(evs[cid], explained(cid, others)) if others else None
+        if new is not None and new["explained"] > 0 and not new.get("ambiguous") and _own_bare(new):
+            others_ink[cid] = new
+    out = settle_families(out, evs, fam, segs, mask, is_line, drawn, others_ink)
     return settle_by_ends(out, evs, segs, mask)
 
 
