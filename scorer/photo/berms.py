@@ -536,12 +536,12 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
     whose ink is all other families' sure lines', with their evidence judged on the rest
     (PH47): they take no part, and read as that evidence says."""
     done: set[str] = set()
+    others_ink = others_ink or {}
     for cid, members in fam.items():
         if not members or cid in done:
             continue
         group = _family_of(cid, fam)
         done |= group
-        others_ink = others_ink or {}
         for m in group & set(others_ink):
             out[m] = dict(others_ink[m], family=sorted(group), others_ink=True)
         inked = [m for m in group if raw[m].get("coverage", 0.0) >= 0.5 and m not in others_ink]
