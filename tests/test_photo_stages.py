@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from scorer.photo import berms, marks as area
-from scorer.photo.decide import CONFIDENT, NO_CORE_NONE, RING_DOUBT, SETTLE_MIN, decide, probability
+from scorer.photo.decide import BOX_CROSS_ARMS, CONFIDENT, NO_CORE_NONE, RING_DOUBT, SETTLE_MIN, decide, probability
 from scorer.photo.expected import expected
 from scorer.photo.layout import layout
 from scorer.photo.markmap import EMPTY, MARKED, Mark
@@ -638,6 +638,35 @@ def test_a_shadow_band_over_a_tick_box_is_no_confident_tick():
     assert decide(Mark("b3", "box", ()), cored).unsure
     assert not decide(Mark("b3", "box", ()), {**cored, "ring": 0.0}).unsure
 
+
+
+def test_a_cross_beside_a_shadow_band_is_a_confident_cross():
+    # PH48, fresh photos raging-waters-230079, -310145 and -320134: a backhoe crossed off in
+    # pencil beside a shadow's band read unsure by PH34 (ring 0.16-0.30), as a band alone
+    # does. A cross's arms stand out from the paper beside them along both diagonals, which
+    # no band gives: the cross keeps its confidence and the band alone stays unsure
+    b1, b3 = T.boxes["backhoe-1"], T.boxes["backhoe-3"]
+    img = _page()
+    for b in (b1, b3):
+        img = _band(img, (b.x + 8, b.y - 12), (b.x - 2, b.y + b.h + 8), 4.0, 0.12)
+    _line(img, (b1.x + 1, b1.y + 1), (b1.x + b1.w - 1, b1.y + b1.h - 1), (90, 90, 90))
+    _line(img, (b1.x + b1.w - 1, b1.y + 1), (b1.x + 1, b1.y + b1.h - 1), (90, 90, 90))
+    n = _norm(img)
+    none = np.zeros(n.ink.shape, bool)
+    boxes = [T.boxes[f"backhoe-{i}"] for i in (1, 2, 3)]
+    rects = {b: (b.x, b.y, b.w, b.h) for b in boxes}
+    arms = dict(zip(boxes, area.cross_contrasts(n, [rects[b] for b in boxes], area.ICON_ARMS)))
+    ev = {}
+    for b in (b1, b3):
+        ev[b] = area.box_evidence(n, rects[b], inset=0.8, spread_of_visible=True)
+        ev[b]["ring"] = area.ring_ink(n, rects[b], none, [rects[o] for o in boxes if o is not b])
+        ev[b]["arms"] = float(arms[b])
+    assert ev[b1]["ring"] > RING_DOUBT and ev[b3]["ring"] > RING_DOUBT
+    assert ev[b1]["arms"] >= BOX_CROSS_ARMS > 0.0 > ev[b3]["arms"]
+    crossed, shadowed = decide(Mark("b1", "box", ()), ev[b1]), decide(Mark("b3", "box", ()), ev[b3])
+    assert crossed.state == MARKED and not crossed.unsure
+    assert shadowed.state == EMPTY or shadowed.unsure
+    assert decide(Mark("b1", "box", ()), {**ev[b1], "arms": 0.0}).unsure      # PH34 as before
 
 def test_a_house_read_between_two_near_parallel_lines_is_unsure():
     # PH38, fitting photo raging-waters-200248: two drawn lines pass an empty place 2 mm

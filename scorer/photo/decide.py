@@ -152,6 +152,10 @@ BETWEEN_SOLID = 1.0
 # beside a faint shadow of their own (at most 0.20); the two shadows that read as ticks
 # reached 0.30 and 0.49, a band 4-5 mm wide across a box 0.20-0.24
 RING_DOUBT = 0.15
+# a tick box's cross arms (`marks.cross_contrasts` with ICON_ARMS, over the box's print)
+# that lift PH34's and PH40's caps (PH48): of 4,838 empty tick boxes on 1,600 photos (fresh and
+# fitting) none reached -0.002, shadows beside them too; crossed backhoes have a median of 0.36
+BOX_CROSS_ARMS = 0.2
 VISIBLE_MIN = {"box": 0.12, "cell": 0.15, "dot": 0.3, "outline": 0.15, "fillbox": 0.12}
 
 
@@ -194,11 +198,14 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
         # in a blurred photo two drawn lines passing the place nearly parallel fill the
         # strip between them; a dot solid well beyond a strip's width is a dot (PH38)
         unsure, conf = True, min(conf, 0.75)
-    if mark.kind == "box" and state == MARKED and ev.get("strong", 1.0) <= 0.0:
+    # a cross whose arms stand out from the paper beside them, both diagonals, is a stroke
+    # of the player's: no shadow's band or edge gives that, so neither cap below applies (PH48)
+    crossed = ev.get("arms", 0.0) >= BOX_CROSS_ARMS
+    if mark.kind == "box" and state == MARKED and ev.get("strong", 1.0) <= 0.0 and not crossed:
         # no sample inside at twice the threshold: a faint tone (a border's halo, a shadow's
         # edge), not a stroke, whose core is far darker than its fringe (PH40)
         unsure, conf = True, min(conf, 0.75)
-    if mark.kind == "box" and state == MARKED and ev.get("ring", 0.0) > RING_DOUBT:
+    if mark.kind == "box" and state == MARKED and ev.get("ring", 0.0) > RING_DOUBT and not crossed:
         # the paper round the box is dark too: a shadow or a stain over it, not a tick (PH34)
         unsure, conf = True, min(conf, 0.75)
     if seen < visible_min and not (mark.kind == "dot" and state == MARKED):
