@@ -590,8 +590,8 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
             for m in bad:
                 # the pile may be used twice: ink all along where the two diverge may be a
                 # second line, or other lines' ink; with none there the loser is empty
-                near, n_near = second_line(raw[m], [segs[g] for g in good], mask_mm) if segs else (0.0, 0)
-                if n_near < 6 or near < SECOND_LINE:
+                beside, n_beside = second_line(raw[m], [segs[g] for g in good], mask_mm) if segs else (0.0, 0)
+                if n_beside < 6 or beside < SECOND_LINE:
                     out[m] = _emptied(out[m], raw[m], family=sorted(group), explained_by_ends=True)
                     continue
                 # where it also leaves the other lines drawn (PH43): ink there, with its own
@@ -605,7 +605,7 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
                 elif _own_bare(out[m]) or n_st >= 6 and share < SECOND_LINE:
                     out[m] = _emptied(out[m], raw[m], family=sorted(group), explained_by_ends=True)
                 else:
-                    out[m] = dict(out[m], ambiguous=True, family=sorted(group), second_line=max(near, share))
+                    out[m] = dict(out[m], ambiguous=True, family=sorted(group), second_line=max(beside, share))
             continue
         for m in inked:
             out[m] = dict(out[m], ambiguous=True, family=sorted(group))
