@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from scorer.photo import berms, marks as area
-from scorer.photo.decide import BOX_CROSS_ARMS, CONFIDENT, NO_CORE_NONE, RING_DOUBT, SETTLE_MIN, decide, probability
+from scorer.photo.decide import BOX_CROSS_ARMS, BOX_SLASH, CONFIDENT, NO_CORE_NONE, RING_DOUBT, SETTLE_MIN, decide, probability
 from scorer.photo.expected import expected
 from scorer.photo.layout import layout
 from scorer.photo.markmap import EMPTY, MARKED, Mark
@@ -667,6 +667,41 @@ def test_a_cross_beside_a_shadow_band_is_a_confident_cross():
     assert crossed.state == MARKED and not crossed.unsure
     assert shadowed.state == EMPTY or shadowed.unsure
     assert decide(Mark("b1", "box", ()), {**ev[b1], "arms": 0.0}).unsure      # PH34 as before
+
+def test_a_slash_through_a_backhoe_is_a_confident_tick():
+    # PH49, fresh photos raging-waters-250088, -240196 and -280037: a backhoe struck off with
+    # one slash, corner to corner. The printed backhoe hides most of the stroke from the
+    # inked share (p = 0.56-0.99) and a shadow's ring capped one (PH34). Along its diagonal
+    # the stroke stands out from the paper beside it, as a cross's arms do; the other
+    # diagonal holds nothing, so the smaller arm (PH48) is about 0
+    b1, b2, b3 = (T.boxes[f"backhoe-{i}"] for i in (1, 2, 3))
+    img = _page()
+    for b in (b1, b3):
+        img = _band(img, (b.x + 8, b.y - 12), (b.x - 2, b.y + b.h + 8), 4.0, 0.12)
+    _line(img, (b1.x + 0.1 * b1.w, b1.y + 0.9 * b1.h), (b1.x + 0.9 * b1.w, b1.y + 0.1 * b1.h), (90, 90, 90))
+    n = _norm(img)
+    none = np.zeros(n.ink.shape, bool)
+    boxes = [b1, b2, b3]
+    rects = {b: (b.x, b.y, b.w, b.h) for b in boxes}
+    arms = dict(zip(boxes, area.arm_contrasts(n, [rects[b] for b in boxes], area.ICON_ARMS)))
+    assert np.allclose([arms[b].min() for b in boxes], area.cross_contrasts(n, [rects[b] for b in boxes], area.ICON_ARMS))
+    ev = {}
+    for b in boxes:
+        ev[b] = area.box_evidence(n, rects[b], inset=0.8, spread_of_visible=True)
+        ev[b]["ring"] = area.ring_ink(n, rects[b], none, [rects[o] for o in boxes if o is not b])
+        ev[b]["arms"], ev[b]["slash"] = float(arms[b].min()), float(arms[b].max())
+    assert ev[b1]["slash"] >= BOX_SLASH > 0.05 > ev[b2]["slash"] and ev[b3]["slash"] < 0.05
+    assert ev[b1]["arms"] < BOX_CROSS_ARMS
+    slashed, shadowed = decide(Mark("b1", "box", ()), ev[b1]), decide(Mark("b3", "box", ()), ev[b3])
+    assert slashed.state == MARKED and not slashed.unsure
+    assert shadowed.state == EMPTY or shadowed.unsure
+    assert decide(Mark("b2", "box", ()), ev[b2]).state == EMPTY
+    # a slash the inked share misses altogether still reads (raging-waters-240196: p = 0.56)
+    faint = {**ev[b1], "fraction": 0.0, "strong": 0.0}
+    got = decide(Mark("b1", "box", ()), faint)
+    assert got.state == MARKED and not got.unsure
+    assert decide(Mark("b1", "box", ()), {**faint, "slash": 0.0}).state == EMPTY
+
 
 def test_a_house_read_between_two_near_parallel_lines_is_unsure():
     # PH38, fitting photo raging-waters-200248: two drawn lines pass an empty place 2 mm

@@ -558,8 +558,14 @@ def cross_contrast(n: Normalised, box, f: ArmFilter = BOX_ARMS) -> float:
 
 def cross_contrasts(n: Normalised, boxes, f: ArmFilter = BOX_ARMS) -> np.ndarray:
     """`cross_contrast` for many boxes at once (one sampling pass over the sheet)."""
+    return arm_contrasts(n, boxes, f).min(axis=1)
+
+
+def arm_contrasts(n: Normalised, boxes, f: ArmFilter = BOX_ARMS) -> np.ndarray:
+    """Each diagonal's mean contrast (M x 2: top-left to bottom-right, then top-right to
+    bottom-left), as `cross_contrast` takes them."""
     if not len(boxes):
-        return np.zeros(0)
+        return np.zeros((0, 2))
     T, P = _arm_planes(n)
     b = np.asarray(boxes, np.float64).reshape(-1, 4)
     x, y, w, h = b.T
@@ -579,13 +585,13 @@ def cross_contrasts(n: Normalised, boxes, f: ArmFilter = BOX_ARMS) -> np.ndarray
     vals = cv2.remap(T, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).reshape(len(b), 2, -1, 5)
     line = vals[..., :3].max(axis=3)
     if not f.icon:
-        return (line - vals[..., 3:].max(axis=3)).mean(axis=2).min(axis=1)
+        return (line - vals[..., 3:].max(axis=3)).mean(axis=2)
     pv = cv2.remap(P, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).reshape(len(b), 2, -1, 5)
     c = line - np.where(pv[..., 3] <= pv[..., 4], vals[..., 3], vals[..., 4])
     clear = pv[..., :3].max(axis=3) < f.print_limit
     n_clear = clear.sum(axis=2)
     mean_clear = np.where(clear, c, 0.0).sum(axis=2) / np.maximum(n_clear, 1)
-    return np.where(n_clear >= 4, mean_clear, c.mean(axis=2)).min(axis=1)
+    return np.where(n_clear >= 4, mean_clear, c.mean(axis=2))
 
 
 # --- colouring over thin outlines ------------------------------------------------------

@@ -271,12 +271,12 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
     if ticks:   # where else a player writes, left out of the paper round each tick box (PH34)
         elsewhere = shadow.markable([m for m in mark_map if m.kind not in ("line", "box")], n.ink.shape, n.pxmm)
         # a cross's arms against the paper beside them, over print as on an icon (PH48)
-        tick_arms = dict(zip([m.id for m in ticks], area.cross_contrasts(n, [m.geom for m in ticks], area.ICON_ARMS)))
+        tick_arms = dict(zip([m.id for m in ticks], area.arm_contrasts(n, [m.geom for m in ticks], area.ICON_ARMS)))
     for m in mark_map:
         if m.kind == "box":
             ev = area.box_evidence(n, m.geom, inset=BOX_INSET, spread_of_visible=True)
             ev["ring"] = area.ring_ink(n, m.geom, elsewhere, [o.geom for o in ticks if o is not m])
-            ev["arms"] = float(tick_arms[m.id])
+            ev["arms"], ev["slash"] = float(tick_arms[m.id].min()), float(tick_arms[m.id].max())
         elif m.kind == "cell":
             ev = area.box_evidence(n, m.geom, inset=1.2, ignore=cell_ignore)
         else:
