@@ -6,7 +6,7 @@ import pytest
 
 from scorer.photo.decide import SETTLE_MIN
 from scorer.photo.games.re_wilding import settle
-from scorer.photo.markmap import EMPTY, FILLED, Reading
+from scorer.photo.markmap import CROSSED, EMPTY, FILLED, Reading
 
 from test_photo_stages import _rew_marks
 
@@ -75,3 +75,59 @@ def test_sure_readings_are_never_changed():
     readings[1] = Reading(MARKS["cal-1-zero"], FILLED, 0.999)
     assert [(r.state, r.confidence, r.unsure) for r in settle(readings)] == \
         [(r.state, r.confidence, r.unsure) for r in readings]
+
+
+# --- rows of boxes, filled and crossed from the left (ruling PH50) ---------------------------
+
+def _row(states: dict[str, str], unsure: dict[str, tuple[str, float]]) -> list[Reading]:
+    """Readings for these boxes: `states` read with confidence, `unsure` ones (id -> (state,
+    confidence)) read unsure."""
+    out = [Reading(MARKS[mid], st, 0.997) for mid, st in states.items()]
+    for mid, (st, conf) in unsure.items():
+        out.append(Reading(MARKS[mid], st, conf, True, EMPTY if st != EMPTY else FILLED))
+    return out
+
+
+def test_a_box_before_a_crossed_one_is_crossed():
+    # RE4: each use crosses the leftmost filled, uncrossed box; mirror 3 crossed means
+    # mirror 2 was crossed first
+    got = _got(_row({"ab-mirror-1": CROSSED, "ab-mirror-3": CROSSED, "ab-mirror-4": FILLED},
+                    {"ab-mirror-2": (CROSSED, 0.97)}))["ab-mirror-2"]
+    assert got.state == CROSSED and not got.unsure and got.alternative is None
+    assert got.confidence == pytest.approx(0.997)
+    assert got.evidence["ruled_out"] == "ab-mirror-3 after it is crossed"
+
+
+def test_a_box_after_an_empty_one_is_empty():
+    # RE10: hunger fills the next box of its row; box 3 empty leaves box 5 empty
+    got = _got(_row({"hunger-fish-1": FILLED, "hunger-fish-3": EMPTY}, {"hunger-fish-5": (EMPTY, 0.93)}))
+    assert got["hunger-fish-5"].state == EMPTY and not got["hunger-fish-5"].unsure
+    assert "hunger-fish-3 before it is empty" in got["hunger-fish-5"].evidence["ruled_out"]
+
+
+def test_a_box_between_two_filled_ones_is_filled():
+    # RE5: Protect fills the leftmost empty box; fire 2 and 4 filled (not crossed) leave fire 3
+    # nothing but filled
+    got = _got(_row({"prot-fire-2": FILLED, "prot-fire-4": FILLED}, {"prot-fire-3": (FILLED, 0.95)}))["prot-fire-3"]
+    assert got.state == FILLED and not got.unsure
+    assert got.evidence["ruled_out"] == "prot-fire-2 before it is filled and prot-fire-4 after it is filled"
+
+
+@pytest.mark.parametrize("states, unsure", [
+    # the photo leans the other way from the rules: a person should look
+    ({"ab-mirror-3": CROSSED}, {"ab-mirror-2": (FILLED, 0.97)}),
+    # below SETTLE_MIN the rules do not decide for the photo
+    ({"ab-mirror-3": CROSSED}, {"ab-mirror-2": (CROSSED, SETTLE_MIN - 0.05)}),
+    # filled after it: filled or crossed are both legal
+    ({"ab-flip-3": FILLED}, {"ab-flip-2": (CROSSED, 0.98)}),
+    # the last box of a row, read filled: nothing after it can say so (re-wilding-240184)
+    ({"ab-mirror-5": FILLED}, {"ab-mirror-6": (FILLED, 0.974)}),
+    # sure readings that break the order themselves (an empty box before a filled one)
+    ({"cleanup-3": EMPTY, "cleanup-5": FILLED}, {"cleanup-4": (FILLED, 0.98)}),
+    # two unsure boxes side by side: neither settles the other
+    ({"prot-storms-1": CROSSED}, {"prot-storms-2": (CROSSED, 0.98), "prot-storms-3": (CROSSED, 0.97)}),
+])
+def test_what_a_row_leaves_open_stays_unsure(states, unsure):
+    got = _got(_row(states, unsure))
+    for mid in unsure:
+        assert got[mid].unsure and "ruled_out" not in got[mid].evidence

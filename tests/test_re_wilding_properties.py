@@ -80,3 +80,23 @@ def test_every_finished_game_is_a_valid_sheet_that_scores_the_same(data):
     again = load_sheet(dump_sheet(final))
     assert again.marks == final.marks and again.over
     assert score(again).total == score(final).total
+
+
+@SETTINGS
+@given(st.data())
+def test_every_row_of_boxes_is_marked_from_the_left(data):
+    # the order the photo reader's settle_rows relies on (ruling PH50): boxes are filled from
+    # the left (RE5, RE10) and crossed from the left (RE4, RE13, RE16), so along every row of
+    # abilities, protection, clean-up and hunger no box is marked more than the one before it
+    from scorer.photo.games.re_wilding import box_rows
+    from scorer.re_wilding.template import load
+    t = load()
+
+    def rank(m: int) -> int:
+        return 2 if m & CROSSED else 1 if m & FILLED else 0
+
+    def check(old, action, new):
+        for ids in box_rows():
+            ranks = [rank(new.marks[t.index[i]]) for i in ids]
+            assert ranks == sorted(ranks, reverse=True), (ids, ranks)
+    _play(data, check=check)

@@ -95,9 +95,59 @@ SET_DISAGREES = 0.75   # the confidence left to each outline of a set read half 
 
 
 def settle(readings: list[Reading]) -> list[Reading]:
-    """Where the rules tie marks together: sets crossed together (`settle_sets`) and the
-    calendar ticked once a year, in order (`settle_calendar`)."""
-    return settle_calendar(settle_sets(readings))
+    """Where the rules tie marks together: sets crossed together (`settle_sets`), the
+    calendar ticked once a year, in order (`settle_calendar`), and each row of boxes filled
+    and crossed from the left (`settle_rows`)."""
+    return settle_rows(settle_calendar(settle_sets(readings)))
+
+
+# a row's boxes in the order the rules mark them: filled from the left, crossed from the left
+RANK = {EMPTY: 0, FILLED: 1, CROSSED: 2}
+
+
+@lru_cache(maxsize=1)
+def box_rows() -> tuple[tuple[str, ...], ...]:
+    """Every row of boxes the rules fill from the left (RE5, RE10) and cross from the left
+    (RE4, RE13, RE16): abilities, protection, clean-up and hunger, as ids left to right."""
+    t = load()
+    rows = [r.boxes for r in t.abilities.values()] + [r.boxes for r in t.protection.values()]
+    rows += [t.cleanup] + [r.boxes for r in t.hunger.values()]
+    return tuple(tuple(b.id for b in row) for row in rows)
+
+
+def settle_rows(readings: list[Reading]) -> list[Reading]:
+    """An unsure box settled by its row's order (ruling PH50): boxes are filled from the left
+    and crossed from the left, so along a row no box is marked more than the one before it
+    (crossed, then filled, then empty). Boxes read with confidence bound an unsure one from
+    both sides: no less than the most marked sure box after it, no more than the least
+    marked sure box before it. Where that leaves one of its states, the photo favours it
+    (p >= SETTLE_MIN) and so it is taken, as sure as the least sure reading it rests on,
+    with them named in its evidence; anything else stays unsure (as PH20)."""
+    by_id = {r.mark.id: r for r in readings}
+    out = dict(by_id)
+    sure = lambda r: r is not None and not r.unsure  # noqa: E731
+    for ids in box_rows():
+        row = [by_id.get(i) for i in ids]
+        for k, r in enumerate(row):
+            if r is None or not r.unsure or r.confidence < SETTLE_MIN:
+                continue
+            after = [o for o in row[k + 1:] if sure(o)]
+            before = [o for o in row[:k] if sure(o)]
+            low = max(after, key=lambda o: RANK[o.state], default=None)
+            high = min(reversed(before), key=lambda o: RANK[o.state], default=None)
+            lo, hi = (RANK[low.state] if low else 0), (RANK[high.state] if high else 2)
+            legal = [st for st in r.mark.states if lo <= RANK[st] <= hi]
+            if legal != [r.state]:
+                continue
+            # the sure boxes that leave it no other state: one before it as little marked,
+            # where it could be more; one after it as much marked, where it could be less
+            ranks = [RANK[st] for st in r.mark.states]
+            rests = [o for o, bound in ((high, max(ranks)), (low, min(ranks)))
+                     if o is not None and RANK[o.state] == RANK[r.state] != bound]
+            why = " and ".join(f"{o.mark.id} {'before' if o is high else 'after'} it is {o.state}" for o in rests)
+            out[r.mark.id] = replace(r, confidence=min(o.confidence for o in rests), unsure=False,
+                                     alternative=None, evidence={**r.evidence, "ruled_out": why})
+    return [out[r.mark.id] for r in readings]
 
 
 def settle_calendar(readings: list[Reading]) -> list[Reading]:
