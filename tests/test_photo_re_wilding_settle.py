@@ -6,7 +6,7 @@ import pytest
 
 from scorer.photo.decide import SETTLE_MIN
 from scorer.photo.games.re_wilding import settle
-from scorer.photo.markmap import CROSSED, EMPTY, FILLED, Reading
+from scorer.photo.markmap import COLOURED, CROSSED, EMPTY, FILLED, Reading
 
 from test_photo_stages import _rew_marks
 
@@ -131,3 +131,51 @@ def test_what_a_row_leaves_open_stays_unsure(states, unsure):
     got = _got(_row(states, unsure))
     for mid in unsure:
         assert got[mid].unsure and "ruled_out" not in got[mid].evidence
+
+
+# --- a plant and the wildlife under it (ruling PH51) -------------------------------------------
+
+def _set(plant: tuple[str, float, bool], wild: tuple[str, float, bool], square: str = "sq-2-2", k: int = 2):
+    """The two outlines of one set: (state, confidence, unsure) each."""
+    out = []
+    for part, (st, conf, unsure) in (("plant", plant), ("wild", wild)):
+        alt = (EMPTY if st != EMPTY else COLOURED) if unsure else None
+        out.append(Reading(MARKS[f"{square}-{part}-{k}"], st, conf, unsure, alt))
+    return {r.mark.id: r for r in settle(out)}
+
+
+def test_the_mate_of_a_crossed_outline_is_crossed():
+    # fresh photos re-wilding-240015 (10.6 MP) and 240149: a crossed squirrel read at p = 0.983
+    # and 0.989 under its plant crossed with confidence; weather crosses both (RE14)
+    got = _set((CROSSED, 0.998, False), (CROSSED, 0.989, True))["sq-2-2-wild-2"]
+    assert got.state == CROSSED and not got.unsure and got.confidence == pytest.approx(0.998)
+    assert got.evidence["ruled_out"] == "sq-2-2-plant-2 over it is crossed"
+    got = _set((CROSSED, 0.95, True), (CROSSED, 0.999, False))["sq-2-2-plant-2"]
+    assert got.state == CROSSED and not got.unsure
+
+
+def test_wildlife_under_an_empty_plant_is_empty_and_a_plant_over_coloured_wildlife_is_coloured():
+    # RE8: wildlife goes only under a coloured plant
+    got = _set((EMPTY, 0.999, False), (EMPTY, 0.97, True))["sq-2-2-wild-2"]
+    assert got.state == EMPTY and not got.unsure
+    got = _set((COLOURED, 0.96, True), (COLOURED, 0.995, False))["sq-2-2-plant-2"]
+    assert got.state == COLOURED and not got.unsure
+
+
+@pytest.mark.parametrize("plant, wild, which", [
+    # a coloured plant leaves its wildlife empty or coloured
+    ((COLOURED, 0.999, False), (EMPTY, 0.97, True), "wild"),
+    # empty wildlife leaves its plant empty or coloured
+    ((COLOURED, 0.97, True), (EMPTY, 0.999, False), "plant"),
+    # the photo leans against the rules: a person should look
+    ((CROSSED, 0.999, False), (COLOURED, 0.97, True), "wild"),
+    # below SETTLE_MIN the rules do not decide for the photo
+    ((CROSSED, 0.999, False), (CROSSED, SETTLE_MIN - 0.05), "wild"),
+    # both unsure: neither settles the other
+    ((CROSSED, 0.97, True), (CROSSED, 0.97, True), "wild"),
+])
+def test_what_a_set_leaves_open_stays_unsure(plant, wild, which):
+    if len(wild) == 2:
+        wild = (*wild, True)
+    got = _set(plant, wild)[f"sq-2-2-{which}-2"]
+    assert got.unsure and "ruled_out" not in got.evidence

@@ -100,3 +100,23 @@ def test_every_row_of_boxes_is_marked_from_the_left(data):
             ranks = [rank(new.marks[t.index[i]]) for i in ids]
             assert ranks == sorted(ranks, reverse=True), (ids, ranks)
     _play(data, check=check)
+
+
+@SETTINGS
+@given(st.data())
+def test_every_set_is_one_the_photo_reader_allows(data):
+    # the pairs the photo reader's settle_pairs relies on (ruling PH51): a plant and the
+    # wildlife under it are empty, coloured over empty, both coloured, or both crossed
+    from scorer.photo.games.re_wilding import SET_STATES
+    from scorer.photo.markmap import COLOURED, CROSSED as X, EMPTY
+    from scorer.re_wilding.template import load
+    t = load()
+
+    def word(m: int) -> str:
+        return X if m & CROSSED else COLOURED if m & FILLED else EMPTY
+
+    def check(old, action, new):
+        for sq in t.squares:
+            for p, w in zip(sq.plants, sq.wildlife):
+                assert (word(new.marks[p.index]), word(new.marks[w.index])) in SET_STATES, (p.id, w.id)
+    _play(data, check=check)

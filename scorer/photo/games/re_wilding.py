@@ -98,7 +98,40 @@ def settle(readings: list[Reading]) -> list[Reading]:
     """Where the rules tie marks together: sets crossed together (`settle_sets`), the
     calendar ticked once a year, in order (`settle_calendar`), and each row of boxes filled
     and crossed from the left (`settle_rows`)."""
-    return settle_rows(settle_calendar(settle_sets(readings)))
+    return settle_pairs(settle_rows(settle_calendar(settle_sets(readings))))
+
+
+# what a plant and the wildlife under it (a set, RE14) may be together: wildlife is coloured
+# only under a coloured plant (RE8, RE9), and weather and contamination cross both (RE14, RE21)
+SET_STATES = {(EMPTY, EMPTY), (COLOURED, EMPTY), (COLOURED, COLOURED), (CROSSED, CROSSED)}
+
+
+def _mate(mid: str) -> str:
+    return mid.replace("-plant-", "-wild-") if "-plant-" in mid else mid.replace("-wild-", "-plant-")
+
+
+def settle_pairs(readings: list[Reading]) -> list[Reading]:
+    """An unsure outline settled by the other outline of its set (ruling PH51): where the
+    other is read with confidence and the set's rules leave this one a single state (under
+    an empty plant the wildlife is empty; over coloured wildlife the plant is coloured; a
+    crossed one's mate is crossed), the photo favours it (p >= SETTLE_MIN) and so it is
+    taken, as sure as the mate's reading, named in its evidence; otherwise it stays unsure."""
+    by_id = {r.mark.id: r for r in readings}
+    out = []
+    for r in readings:
+        mate = by_id.get(_mate(r.mark.id)) if r.mark.kind == "outline" else None
+        if mate is None or not r.unsure or mate.unsure or r.confidence < SETTLE_MIN:
+            out.append(r)
+            continue
+        plant = "-plant-" in r.mark.id
+        legal = [st for st in r.mark.states if ((st, mate.state) if plant else (mate.state, st)) in SET_STATES]
+        if legal != [r.state]:
+            out.append(r)
+            continue
+        why = f"{mate.mark.id} {'under' if plant else 'over'} it is {mate.state}"
+        out.append(replace(r, confidence=mate.confidence, unsure=False, alternative=None,
+                           evidence={**r.evidence, "ruled_out": why}))
+    return out
 
 
 # a row's boxes in the order the rules mark them: filled from the left, crossed from the left
