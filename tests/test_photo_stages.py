@@ -668,6 +668,27 @@ def test_a_cross_beside_a_shadow_band_is_a_confident_cross():
     assert shadowed.state == EMPTY or shadowed.unsure
     assert decide(Mark("b1", "box", ()), {**ev[b1], "arms": 0.0}).unsure      # PH34 as before
 
+def test_a_lines_ink_far_from_its_fit_is_no_confident_dot():
+    # PH53, fresh photo raging-waters-330055 (6.7 MP): a felt-tip berm's fit, pulled by a house
+    # by its corridor, lay 3.2 mm from an empty lattice point while the line's ink passed
+    # 1.5-2 mm from it. The line was too far off to be looked at for PH29, and the edge of
+    # its ink, 0.6 mm thick, read as a house at p = 1.0
+    hx, hy = AQ.to_mm(4, 4)
+    drawn = ((hx - 25, hy + 1.7), (hx + 25, hy + 1.7))
+    fitted = ((hx - 25, hy + 3.2), (hx + 25, hy + 3.2))
+    img = _page()
+    _line(img, *drawn, (40, 40, 40), 0.6)
+    n = _norm(img)
+    ev = area.dot_evidence(n, hx, hy, [fitted], 0.56)
+    assert ev["thickness"] >= 0.5 and ev["along_line"]
+    r = decide(Mark("h", "dot", ()), ev)
+    assert not (r.state == MARKED and not r.unsure)
+    # a line whose fit lies farther than ALONG_REACH beyond the disc is another line
+    y = hy + area.DOT_RADIUS + 0.56 + area.ALONG_REACH + 0.3
+    far = ((hx - 25, y), (hx + 25, y))
+    assert not area.dot_evidence(n, hx, hy, [far], 0.56)["along_line"]
+
+
 def test_a_slash_through_a_backhoe_is_a_confident_tick():
     # PH49, fresh photos raging-waters-250088, -240196 and -280037: a backhoe struck off with
     # one slash, corner to corner. The printed backhoe hides most of the stroke from the

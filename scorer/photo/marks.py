@@ -178,7 +178,7 @@ def dot_evidence(n: Normalised, x: float, y: float, lines=(), half: float = 0.4,
     thick = float(dt[use].max()) if use.any() else 0.0
     apart = [float(_seg_dist(np.array([[x, y]]), np.asarray(a, float), np.asarray(b, float))[0]) for a, b in lines]
     near = [ln for ln, dd in zip(lines, apart) if dd <= radius + half]
-    along = _along_a_line(w, px, py, near)
+    along = _along_a_line(w, px, py, [ln for ln, dd in zip(lines, apart) if dd <= radius + half + ALONG_REACH])
     # where a drawn line runs through the dot's place, the band hides a dot only if the
     # line is thicker there than a line (a dot on it, or a crossing): then it is unseen
     inner = np.hypot(px - x, py - y) <= DOT_INNER
@@ -248,6 +248,9 @@ def line_bulge(n: Normalised, x: float, y: float, line, lines, half: float) -> f
 
 
 ALONG_ELONGATION = 3.0   # a piece of line left beside its band: this many times longer than wide
+# mm beyond the disc that a drawn line's fit may sit from its own ink, whose strip then lies
+# in the disc with the fit outside it (a house dot by the corridor pulls the fit; PH53)
+ALONG_REACH = 2.0
 BETWEEN_ANGLE = 25.0     # degrees: two drawn lines this near parallel hold a strip between them
 
 
