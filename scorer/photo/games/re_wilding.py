@@ -96,8 +96,9 @@ SET_DISAGREES = 0.75   # the confidence left to each outline of a set read half 
 
 def settle(readings: list[Reading]) -> list[Reading]:
     """Where the rules tie marks together: sets crossed together (`settle_sets`), the
-    calendar ticked once a year, in order (`settle_calendar`), and each row of boxes filled
-    and crossed from the left (`settle_rows`)."""
+    calendar ticked once a year, in order (`settle_calendar`), each row of boxes filled and
+    crossed from the left (`settle_rows`), and a plant with the wildlife under it
+    (`settle_pairs`)."""
     return settle_pairs(settle_rows(settle_calendar(settle_sets(readings))))
 
 
