@@ -108,6 +108,7 @@ SET_STATES = {(EMPTY, EMPTY), (COLOURED, EMPTY), (COLOURED, COLOURED), (CROSSED,
 
 
 def _mate(mid: str) -> str:
+    """The other outline of an outline's set: the wildlife under a plant, or the plant over it."""
     return mid.replace("-plant-", "-wild-") if "-plant-" in mid else mid.replace("-wild-", "-plant-")
 
 
@@ -229,7 +230,7 @@ def settle_sets(readings: list[Reading]) -> list[Reading]:
     out = []
     for r in readings:
         mid = r.mark.id
-        other = by_id.get(mid.replace("-plant-", "-wild-") if "-plant-" in mid else mid.replace("-wild-", "-plant-"))
+        other = by_id.get(_mate(mid))
         if r.mark.kind != "outline" or other is None or (r.state == CROSSED) == (other.state == CROSSED):
             out.append(r)
             continue
