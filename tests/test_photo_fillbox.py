@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from scorer.photo import decide
 from scorer.photo.decide import decide_multi
-from scorer.photo.markmap import CROSSED, EMPTY, FILLED, Mark
+from scorer.photo.markmap import EMPTY, FILLED, Mark
 
-BOX = Mark("ab-mirror-3", "fillbox", (0, 0, 4.2, 4.2), (EMPTY, FILLED, CROSSED), "ability", "box")
-PRINTED = Mark("ab-mirror-1", "fillbox", (0, 0, 4.2, 4.2), (FILLED, CROSSED), "ability", "box")
+from test_photo_blurred import BOX, PRINTED
 
 
 def test_a_box_with_no_strong_sample_in_a_sharp_photo_is_empty():
