@@ -122,7 +122,8 @@ def test_a_box_between_two_filled_ones_is_filled():
     ({"ab-flip-3": FILLED}, {"ab-flip-2": (CROSSED, 0.98)}),
     # the last box of a row, read filled: nothing after it can say so (re-wilding-240184)
     ({"ab-mirror-5": FILLED}, {"ab-mirror-6": (FILLED, 0.974)}),
-    # sure readings that break the order themselves (an empty box before a filled one)
+    # sure readings that break the order themselves (an empty box before a filled one) are
+    # doubted first (PH54), so they settle nothing
     ({"cleanup-3": EMPTY, "cleanup-5": FILLED}, {"cleanup-4": (FILLED, 0.98)}),
     # two unsure boxes side by side: neither settles the other
     ({"prot-storms-1": CROSSED}, {"prot-storms-2": (CROSSED, 0.98), "prot-storms-3": (CROSSED, 0.97)}),
@@ -179,3 +180,40 @@ def test_what_a_set_leaves_open_stays_unsure(plant, wild, which):
         wild = (*wild, True)
     got = _set(plant, wild)[f"sq-2-2-{which}-2"]
     assert got.unsure and "ruled_out" not in got.evidence
+
+
+# --- sure readings the rules can't both have (ruling PH54) -----------------------------------
+
+def test_a_box_marked_more_than_the_one_before_it_makes_both_unsure():
+    # judge photo re-wilding-330066 (1.1 MP): +/- 2 read empty at p = 0.9937 and +/- 3 filled at
+    # 0.9916; RE5 fills from the left, so one of them is misread (it was +/- 3)
+    got = _got(_row({"ab-plusminus-1": CROSSED, "ab-plusminus-2": EMPTY, "ab-plusminus-3": FILLED,
+                     "ab-plusminus-4": EMPTY}, {}))
+    assert not got["ab-plusminus-1"].unsure and not got["ab-plusminus-4"].unsure
+    for mid, alt, other in (("ab-plusminus-2", FILLED, "ab-plusminus-3"), ("ab-plusminus-3", EMPTY, "ab-plusminus-2")):
+        assert got[mid].unsure and got[mid].alternative == alt and got[mid].confidence == 0.5
+        assert got[mid].evidence["order_broken"] == other
+
+
+def test_a_shadowed_protection_box_after_an_empty_one_is_unsure():
+    # judge photo re-wilding-330000 (5.5 MP): a shadow streak read drought 3 filled at 0.996
+    # after drought 2 read empty; drought 1 (crossed) is in order with both
+    got = _got(_row({"prot-drought-1": CROSSED, "prot-drought-2": EMPTY, "prot-drought-3": FILLED}, {}))
+    assert [got[f"prot-drought-{k}"].unsure for k in (1, 2, 3)] == [False, True, True]
+
+
+def test_rows_in_order_are_left_alone():
+    readings = _row({"hunger-fish-1": FILLED, "hunger-fish-2": FILLED, "hunger-fish-3": EMPTY,
+                     "ab-mirror-1": CROSSED, "ab-mirror-2": FILLED, "ab-mirror-3": EMPTY}, {})
+    assert not any(r.unsure for r in settle(readings))
+
+
+def test_wildlife_coloured_under_an_empty_plant_makes_both_unsure():
+    # RE8: wildlife is coloured only under a coloured plant
+    got = _set((EMPTY, 0.999, False), (COLOURED, 0.995, False))
+    assert got["sq-2-2-plant-2"].unsure and got["sq-2-2-plant-2"].alternative == COLOURED
+    assert got["sq-2-2-wild-2"].unsure and got["sq-2-2-wild-2"].alternative == EMPTY
+    # the sets the rules allow stay sure
+    for plant, wild in ((EMPTY, EMPTY), (COLOURED, EMPTY), (COLOURED, COLOURED), (CROSSED, CROSSED)):
+        got = _set((plant, 0.999, False), (wild, 0.999, False))
+        assert not any(r.unsure for r in got.values())

@@ -98,8 +98,44 @@ def settle(readings: list[Reading]) -> list[Reading]:
     """Where the rules tie marks together: sets crossed together (`settle_sets`), the
     calendar ticked once a year, in order (`settle_calendar`), each row of boxes filled and
     crossed from the left (`settle_rows`), and a plant with the wildlife under it
-    (`settle_pairs`)."""
-    return settle_pairs(settle_rows(settle_calendar(settle_sets(readings))))
+    (`settle_pairs`). Sure readings that break a row's order or a set's pairs are doubted
+    first (`doubt_orders`), so that no settle rests on them."""
+    return settle_pairs(settle_rows(settle_calendar(settle_sets(doubt_orders(readings)))))
+
+
+ORDER_BROKEN = 0.5   # the confidence left to each of two sure readings the rules can't both have
+
+
+def doubt_orders(readings: list[Reading]) -> list[Reading]:
+    """Two readings the rules can't both have are unsure, each with the other's state as
+    its alternative (ruling PH54): a box marked more than a box before it in its row
+    (`settle_rows`' order), or wildlife coloured under an empty plant (`SET_STATES`). One of
+    them is misread, or the player broke a rule; either way a person should look. (A set
+    half crossed is `settle_sets`' case.)"""
+    by_id = {r.mark.id: r for r in readings}
+    sure = lambda r: r is not None and not r.unsure  # noqa: E731
+    clash: dict[str, Reading] = {}     # id -> the reading it clashes with
+    for ids in box_rows():
+        row = [r for r in (by_id.get(i) for i in ids) if sure(r)]
+        for k, a in enumerate(row):
+            for b in row[k + 1:]:
+                if RANK[b.state] > RANK[a.state]:
+                    clash.setdefault(a.mark.id, b)
+                    clash.setdefault(b.mark.id, a)
+    for r in readings:
+        wild = by_id.get(_mate(r.mark.id)) if r.mark.kind == "outline" and "-plant-" in r.mark.id else None
+        if sure(r) and sure(wild) and r.state != CROSSED != wild.state and (r.state, wild.state) not in SET_STATES:
+            clash.setdefault(r.mark.id, wild)
+            clash.setdefault(wild.mark.id, r)
+    out = []
+    for r in readings:
+        o = clash.get(r.mark.id)
+        if o is not None:
+            alt = o.state if o.state in r.mark.states else r.alternative
+            r = replace(r, unsure=True, alternative=alt, confidence=min(r.confidence, ORDER_BROKEN),
+                        evidence={**r.evidence, "order_broken": o.mark.id})
+        out.append(r)
+    return out
 
 
 # what a plant and the wildlife under it (a set, RE14) may be together: wildlife is coloured
