@@ -137,6 +137,11 @@ NO_CORE_P = 3 / 1309
 # tone sums to (PH46): the least of 8,793 drawn houses so seen on 2,000 photos was 0.56,
 # while three empty places under a shadow's tone (0.0) read marked at p = 0.96-0.999
 NO_CORE_NONE = 0.2
+# a house's place that no line hides (`hidden`) whose ink beside the lines is a thin strip
+# along one of them (`along_line`, PH29): none of the 12,024 drawn houses on 2,592 fitting,
+# benchmark and fresh photos leaves such ink, against 1,527 empty places, so at most 3 in
+# 1,527 (the rule of three) might be a house (PH55)
+ALONG_P = 3 / 1527
 BULGE = "dot_bulge"   # the curve for how much a line thickens at a house's place (PH31)
 # places whose line looks at least this much (mm) thicker than the photo's lines give the
 # bulge curve its samples (the empty ones beside a line would only pile up at zero)
@@ -187,6 +192,10 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
         # a place seen in full with no solid ink beside the lines, that its ink already
         # favours empty, or with no solid ink at all: a shadow's tone, not a house (PH33, PH46)
         p = min(p, NO_CORE_P)
+    if mark.kind == "dot" and ev.get("along_line") and not ev.get("hidden"):
+        # a drawn line's own ink where its fit strays from it: a dot, even cut by the
+        # line's band, leaves a compact patch that outweighs such a strip (PH55)
+        p = min(p, ALONG_P)
     if ev.get("ambiguous"):   # e.g. two near-collinear berms whose difference print hides
         p = min(max(p, 0.3), 0.7)
     state, conf = (MARKED, p) if p >= 0.5 else (EMPTY, 1.0 - p)
@@ -198,10 +207,10 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
     # can be seen is still a dot
     if ev.get("hidden") and state == EMPTY:   # a thick spot on a line: a dot could be under it
         unsure, conf = True, min(conf, 0.75)
-    if mark.kind == "dot" and state == MARKED and not ev.get("hidden") and (
-            ev.get("along_line") or ev.get("thickness", DOT_SOLID) < DOT_SOLID):
-        # the ink beside the lines may be a drawn line's, off its fit, or a shadow's faint
-        # tone summed over the place: no solid dot of its own there (PH29)
+    if mark.kind == "dot" and state == MARKED and not ev.get("hidden") and \
+            ev.get("thickness", DOT_SOLID) < DOT_SOLID:
+        # the ink beside the lines may be a shadow's faint tone summed over the place: no
+        # solid dot of its own there (PH29; a strip along a line reads empty above, PH55)
         unsure, conf = True, min(conf, 0.75)
     if mark.kind == "dot" and state == MARKED and ev.get("blurred") and ev.get("between_lines") and \
             ev.get("thickness", 0.0) < BETWEEN_SOLID:
