@@ -16,6 +16,11 @@ Blurred photos (sharpness under decide.BLURRED) give the "_blur" curves only, fo
 in BLUR_GAMES (the others' blurred photos are refused). Few photos of the main set are that
 blurred, so N_BLURRED more per game (seeds 210000+, 1.5-3.5 MP, where blur tells most) add
 theirs; the sharper photos of that set are left out.
+
+The shipped fit: `400 0 400` for Raging Waters, then `0 1600 200` for Re-Wilding (ruling
+PH56: 1,600 photos, where 800 left the classes' extremes too close in; 200 blurred ones,
+as 400 added a cross lost in blur that pulled the blurred box-cross curve under the
+filled boxes).
 """
 from __future__ import annotations
 
