@@ -1,4 +1,5 @@
-"""Re-Wilding boxes a player fills: a box with no strong sample in a sharp photo (ruling PH52)."""
+"""Re-Wilding boxes a player fills: a box with no strong sample in a sharp photo (ruling PH52),
+and elsewhere (ruling PH57)."""
 from __future__ import annotations
 
 from scorer.photo import decide
@@ -28,3 +29,20 @@ def test_a_box_with_no_strong_sample_in_a_sharp_photo_is_empty():
         assert decide_multi(BOX, ev).confidence < 1 - decide.NO_STRONG_P
     # a box printed filled is read for its cross only
     assert decide_multi(PRINTED, ramp).state == FILLED
+
+
+def test_a_box_with_no_strong_sample_is_never_confidently_filled():
+    # PH57, judge photo re-wilding-340008 (2.2 MP, 2.66 px per mm): blotchy JPEG noise over
+    # empty protection and clean-up boxes, 0.5-0.6 of the inside over the threshold and none
+    # of it at twice the threshold, read filled at p = 0.9999 (PH54 caught them: they broke
+    # their rows' order)
+    blotchy = {"ink": 0.785, "black": 0.0, "cross": 0.0, "arms": -0.1, "visible": 0.7, "photo_pxmm": 2.66,
+               "strong": 0.0, "sharpness": 0.245}
+    for ev in (blotchy, blotchy | {"blurred": True, "sharpness": 0.2}):
+        got = decide_multi(BOX, ev)
+        assert got.unsure and got.state == EMPTY and got.alternative == FILLED and got.confidence == 0.5
+    # some strong ink and the curve decides as before
+    assert not decide_multi(BOX, blotchy | {"strong": 0.3}).unsure
+    # a faint box the curve already calls empty keeps its confidence
+    faint = decide_multi(BOX, blotchy | {"ink": 0.1})
+    assert faint.state == EMPTY and not faint.unsure

@@ -270,6 +270,11 @@ STRAY_WEIGHT = 0.75
 # 3 px per mm one does (fitting photo re-wilding-200112). NO_STRONG_P: above 3/47,880
 NO_STRONG_PXMM = 3.0
 NO_STRONG_P = 1e-4
+# elsewhere (under 3 px per mm, or blurred) such a box is never read filled with confidence:
+# p(filled) at most 0.5, so it reads unsure (PH57). There 4 of 127,400 such boxes were filled
+# (pencil ticks at 1.1-2.4 MP, all read unsure or empty), and blotchy JPEG noise over an empty
+# box read filled at p = 0.9999 (judge photo re-wilding-340008, 2.2 MP)
+WEAK_P = 0.5
 
 
 # the cross curves scored by a matched filter (`marks.cross_contrast`): below the split a
@@ -366,6 +371,8 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
         ev.get("photo_pxmm", 0.0) >= NO_STRONG_PXMM and ev.get("strong", 1.0) <= 0.0
     if bare:
         p_ink = min(p_ink, NO_STRONG_P)
+    elif mark.kind == "fillbox" and states[0] == EMPTY and ev.get("strong", 1.0) <= 0.0:
+        p_ink = min(p_ink, WEAK_P)
     if len(states) == 3:
         # the cross curve is fitted among marked outlines: it splits a mark into coloured
         # or crossed; a clear X with little ink inside counts as a mark by itself
