@@ -367,12 +367,12 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
     p_cross = multi_probability(mark, ev, "cross")
     x_cross = max(multi_score(ev, "cross", k) for k in multi_kinds(mark, ev, "cross"))
     states = mark.states
-    bare = mark.kind == "fillbox" and states[0] == EMPTY and not ev.get("blurred") and \
-        ev.get("photo_pxmm", 0.0) >= NO_STRONG_PXMM and ev.get("strong", 1.0) <= 0.0
-    if bare:
-        p_ink = min(p_ink, NO_STRONG_P)
-    elif mark.kind == "fillbox" and states[0] == EMPTY and ev.get("strong", 1.0) <= 0.0:
-        p_ink = min(p_ink, WEAK_P)
+    # a box the player fills with no strong sample inside: empty in a sharp photo (PH52),
+    # never confidently filled elsewhere (PH57)
+    weak = mark.kind == "fillbox" and states[0] == EMPTY and ev.get("strong", 1.0) <= 0.0
+    bare = weak and not ev.get("blurred") and ev.get("photo_pxmm", 0.0) >= NO_STRONG_PXMM
+    if weak:
+        p_ink = min(p_ink, NO_STRONG_P if bare else WEAK_P)
     if len(states) == 3:
         # the cross curve is fitted among marked outlines: it splits a mark into coloured
         # or crossed; a clear X with little ink inside counts as a mark by itself
