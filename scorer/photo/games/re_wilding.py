@@ -124,7 +124,7 @@ def doubt_orders(readings: list[Reading]) -> list[Reading]:
                     clash.setdefault(b.mark.id, a)
     for r in readings:
         wild = by_id.get(_mate(r.mark.id)) if r.mark.kind == "outline" and "-plant-" in r.mark.id else None
-        if sure(r) and sure(wild) and r.state != CROSSED != wild.state and (r.state, wild.state) not in SET_STATES:
+        if sure(r) and sure(wild) and CROSSED not in (r.state, wild.state) and (r.state, wild.state) not in SET_STATES:
             clash.setdefault(r.mark.id, wild)
             clash.setdefault(wild.mark.id, r)
     out = []
