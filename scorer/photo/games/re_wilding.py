@@ -106,6 +106,11 @@ def settle(readings: list[Reading]) -> list[Reading]:
 ORDER_BROKEN = 0.5   # the confidence left to each of two sure readings the rules can't both have
 
 
+def _sure(r: Reading | None) -> bool:
+    """Whether there is a reading and it is made with confidence."""
+    return r is not None and not r.unsure
+
+
 def doubt_orders(readings: list[Reading]) -> list[Reading]:
     """Two readings the rules can't both have are unsure, each with the other's state as
     its alternative (ruling PH54): a box marked more than a box before it in its row
@@ -113,10 +118,9 @@ def doubt_orders(readings: list[Reading]) -> list[Reading]:
     them is misread, or the player broke a rule; either way a person should look. (A set
     half crossed is `settle_sets`' case.)"""
     by_id = {r.mark.id: r for r in readings}
-    sure = lambda r: r is not None and not r.unsure  # noqa: E731
     clash: dict[str, Reading] = {}     # id -> the reading it clashes with
     for ids in box_rows():
-        row = [r for r in (by_id.get(i) for i in ids) if sure(r)]
+        row = [r for r in (by_id.get(i) for i in ids) if _sure(r)]
         for k, a in enumerate(row):
             for b in row[k + 1:]:
                 if RANK[b.state] > RANK[a.state]:
@@ -124,7 +128,7 @@ def doubt_orders(readings: list[Reading]) -> list[Reading]:
                     clash.setdefault(b.mark.id, a)
     for r in readings:
         wild = by_id.get(_mate(r.mark.id)) if r.mark.kind == "outline" and "-plant-" in r.mark.id else None
-        if sure(r) and sure(wild) and CROSSED not in (r.state, wild.state) and (r.state, wild.state) not in SET_STATES:
+        if _sure(r) and _sure(wild) and CROSSED not in (r.state, wild.state) and (r.state, wild.state) not in SET_STATES:
             clash.setdefault(r.mark.id, wild)
             clash.setdefault(wild.mark.id, r)
     out = []
@@ -196,14 +200,13 @@ def settle_rows(readings: list[Reading]) -> list[Reading]:
     with them named in its evidence; anything else stays unsure (as PH20)."""
     by_id = {r.mark.id: r for r in readings}
     out = dict(by_id)
-    sure = lambda r: r is not None and not r.unsure  # noqa: E731
     for ids in box_rows():
         row = [by_id.get(i) for i in ids]
         for k, r in enumerate(row):
             if r is None or not r.unsure or r.confidence < SETTLE_MIN:
                 continue
-            after = [o for o in row[k + 1:] if sure(o)]
-            before = [o for o in row[:k] if sure(o)]
+            after = [o for o in row[k + 1:] if _sure(o)]
+            before = [o for o in row[:k] if _sure(o)]
             low = max(after, key=lambda o: RANK[o.state], default=None)
             high = min(reversed(before), key=lambda o: RANK[o.state], default=None)
             lo, hi = (RANK[low.state] if low else 0), (RANK[high.state] if high else 2)
