@@ -128,6 +128,17 @@ def test_a_stripe_is_found_along_its_length_and_nowhere_else():
     assert far and not set(far) & set(found)
 
 
+def test_a_faint_stripe_over_the_ability_boxes_is_found():
+    # PH58, judge photo re-wilding-350142 (examples/photos/shadow-tip.jpg): a shadow's tip
+    # taking 7.9 % of the white off the paper beside the boxes read ab-flip-6 filled; a
+    # stripe 12.5 % deep at its middle takes 7.7 % off the 1 mm blocks of plain paper
+    e = expected(SID, pipeline.PXMM, 0.6)
+    h, w = e.paper.shape
+    rgb, _ = _frame(_stripe(h, w, pipeline.PXMM, _centre("ab-flip-6"), 60.0, 1.5, 0.125))
+    found = _striped(rgb, e)
+    assert shadow.STRIPE <= found.get("ab-flip-6", 0.0) < 0.08
+
+
 def test_fills_in_a_row_of_boxes_are_no_stripe():
     # a run of filled hunger boxes is as dark and as long as a shadow, but stays in its boxes
     rgb, e = _frame(fills=tuple(f"hunger-snake-{i}" for i in range(1, 8)) + ("ab-mirror-2", "ab-mirror-3"))

@@ -23,7 +23,7 @@ from .normalise import Blocks, closed
 CLOSE_MM = 3          # the small closing: darker patches wider than this are light to it
 DEPTH = 0.04          # share of the white a shadow takes off to count
 REACH_MM = 3.0        # a stripe reaches this far onto plain paper (beyond the overrun)
-STRIPE = 0.08         # ... and takes at least this share of the white off there
+STRIPE = 0.075        # ... and takes at least this share of the white off there (PH58)
 EXPLAINS = 2.0        # a mark darker than this many times the stripe is inked anyway
 OVERRUN_MM = 1.0      # round every mark: strokes that overrun it
 # an outline's colour (`marks.ink_mass`'s chroma, in chroma thresholds) that no shadow can
