@@ -48,16 +48,15 @@ FIXTURES = {
 
 
 def main(names: list[str]) -> None:
-    """Freeze the fixtures `names` names (all of them when it is empty)."""
+    """Freeze the fixtures named in `names` (all of them when it is empty)."""
     from scorer.photo.errors import UnreadablePhoto
     from scorer.photo.pipeline import scan_bytes
     unknown = sorted(set(names) - set(FIXTURES))
     if unknown:
         raise SystemExit(f"no fixture named {', '.join(unknown)}; the fixtures are {', '.join(FIXTURES)}")
     OUT.mkdir(parents=True, exist_ok=True)
-    for name, kw in FIXTURES.items():
-        if names and name not in names:
-            continue
+    for name in names or FIXTURES:
+        kw = FIXTURES[name]
         s = make_sample(kw["seed"], kw.get("game", "raging-waters"), mp=kw.get("mp", (1.0, 12.0)), setup=kw.get("setup"),
                         occlude=kw.get("occlude"), shot=kw.get("shot"))
         try:
