@@ -170,3 +170,38 @@ def test_a_hidden_point_is_judged_on_what_is_seen_of_it_once_the_houses_are_all_
     got = {r.mark.id: r for r in settle(readings)}[FREE[0]]
     assert (not got.unsure and got.state == EMPTY) == settled
     assert ("ruled_out" in got.evidence) == settled
+
+
+# --- PH60: sure readings the rules can't all have are all unsure -------------------------
+
+def test_a_pile_read_used_three_times_leaves_each_of_its_berms_unsure():
+    # fresh judge raging-waters-360079: a candidate held between two drawn lines read drawn
+    # at p = 0.9992, so three sure berms left pile N1 (RW21 allows two)
+    at_n1 = [f"{AQ.id}/berm/{p.id}-{q.id}" for p, q in geometry.pile_pairs(AQ) if "N1" in (p.id, q.id)][:3]
+    other = next(f"{AQ.id}/berm/{p.id}-{q.id}" for p, q in geometry.pile_pairs(AQ) if "N1" not in (p.id, q.id))
+    got = {r.mark.id: r for r in settle([_read(b, MARKED) for b in at_n1 + [other]])}
+    for b in at_n1:
+        assert got[b].unsure and got[b].confidence == 0.5 and got[b].alternative == EMPTY
+        assert "pile N1 would be used 3 times" in got[b].evidence["rule_broken"]
+    assert not got[other].unsure
+    # two are allowed (a pile used twice)
+    assert not any(r.unsure for r in settle([_read(b, MARKED) for b in at_n1[:2]]))
+
+
+def test_more_houses_read_than_the_subdivision_has_are_all_unsure():
+    # fresh judge raging-waters-360170: an empty place between two near-parallel berms read as
+    # a house at p = 1.0, so six houses stood in Canalville, which has five (RW21)
+    spots = [h for h in dict.fromkeys(OTHERS + [f"{AQ.id}/house/{c},6" for c in range(1, 7)]) if h != HIDDEN]
+    spots = spots[:AQ.houses + 1]
+    got = settle([_read(h, MARKED) for h in spots])
+    assert all(r.unsure and "4 houses would be in Aquaterra, not 3" in r.evidence["rule_broken"] for r in got)
+    assert not any(r.unsure for r in settle([_read(h, MARKED) for h in spots[:AQ.houses]]))
+
+
+def test_a_sure_berm_through_a_sure_house_leaves_both_unsure():
+    got = {r.mark.id: r for r in settle([_read(BERM, MARKED), _read(HIDDEN, MARKED)])}
+    assert got[BERM].unsure and got[HIDDEN].unsure
+    assert "would go through" in got[BERM].evidence["rule_broken"]
+    # an unsure house under it breaks nothing sure: PH17's settle decides it, as before
+    got = {r.mark.id: r for r in settle([_read(BERM, MARKED), _read(HIDDEN, MARKED, 0.7, True)])}
+    assert not got[BERM].unsure

@@ -557,6 +557,17 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
         bad = [m for m in inked if ends[m] is not None and ends[m] >= END_BAD]
         resolved = bool(good) and len(good) + len(bad) == len(inked)
         into_print = False
+        # more than one member whose ink ends near its piles: a loser's trace can follow the
+        # winner's ink to within END_GOOD of its own pile (fresh judge raging-waters-360119,
+        # 1.1 MP), or run on other lines' ink (360079), so the ends do not say both are drawn.
+        # The member nearest its piles wins (if a line on its own evidence, below); each
+        # other one must show a line of its own where it leaves the lines drawn, as a loser
+        # by its ends does (PH59)
+        rivals = []
+        if resolved and len(good) > 1:
+            best = min(good, key=lambda m: ends[m])
+            rivals = [m for m in good if m != best]
+            good = [best]
         if resolved and bad:
             resolved = min(ends[m] for m in bad) - max(ends[m] for m in good) >= END_MARGIN
         near = {m: _reach(raw[m]) for m in inked}
@@ -567,6 +578,7 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
             # that, do they settle it the other way (PH42)
             resolved = False
         if not resolved:
+            rivals = []
             # print may hide where a line ends (the field's border at its pile): the one member
             # whose ink may run on unseen to within END_GOOD of both its piles, when every other
             # one's ink can't come within END_BAD of its pile even unseen, is the drawn one
@@ -587,10 +599,13 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
                 out[m] = dict(raw[m], ambiguous=False, family=sorted(group))
                 if into_print:   # its visible ink ends short of a pile: no neighbour's (PH30)
                     out[m]["into_print"] = True
-            for m in bad:
+            for m in bad + rivals:
                 # the pile may be used twice: ink all along where the two diverge may be a
                 # second line, or other lines' ink; with none there the loser is empty
                 beside, n_beside = second_line(raw[m], [segs[g] for g in good], mask_mm) if segs else (0.0, 0)
+                if n_beside < 6 and m in rivals:   # too little apart to tell, ends near its piles
+                    out[m] = dict(out[m], ambiguous=True, family=sorted(group), second_line=beside)
+                    continue
                 if n_beside < 6 or beside < SECOND_LINE:
                     out[m] = _emptied(out[m], raw[m], family=sorted(group), explained_by_ends=True)
                     continue

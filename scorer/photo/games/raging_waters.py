@@ -95,6 +95,52 @@ def referee(sheet: dict) -> tuple[Score, dict]:
     return rw_score(state), report(state)
 
 
+RULE_BROKEN = 0.5   # the confidence left to each sure reading of a set the rules can't all have
+
+
+def doubt_rules(readings: list[Reading]) -> list[Reading]:
+    """Sure readings that together break a rule are all unsure (ruling PH60), as Re-Wilding's
+    `doubt_orders` does (PH54): one of them is misread, or the player broke the rule, and
+    either way a person should look. The rules: a dirt pile is used at most twice (RW21); and
+    on a ``--setup blank`` sheet a subdivision has exactly its number of houses and at most
+    its number of swamps (RW5, RW21), no berm goes through a house or a swamp's inside (RW7,
+    RW8), and no house stands on a swamp's corner (RW4). Too few houses read is left to the
+    referee: a hidden place is never read empty with confidence (`decide`), and no other
+    reading is singled out by the count. Runs before `settle`, so no settle rests on them."""
+    t = load()
+    sure = [r for r in readings if not r.unsure and r.state == MARKED]
+    why: dict[str, str] = {}
+    for mt in t.maps:
+        mine = [r for r in sure if r.mark.group == mt.id]
+        berms = [r for r in mine if r.mark.kind == "line"]
+        piles: dict[str, list[Reading]] = {}
+        for b in berms:
+            for pile in b.mark.id.rsplit("/", 1)[1].split("-"):
+                piles.setdefault(pile, []).append(b)
+        for pile, used in piles.items():
+            if len(used) > 2:
+                for b in used:
+                    why.setdefault(b.mark.id, f"pile {pile} would be used {len(used)} times")
+        for kind, need, what in (("dot", mt.houses, "houses"), ("cell", mt.swamps, "swamps")):
+            spots = [r for r in mine if r.mark.kind == kind]
+            if len(spots) > need:
+                for r in spots:
+                    why.setdefault(r.mark.id, f"{len(spots)} {what} would be in {mt.name}, not {need}")
+            for r in spots:
+                for b in berms:
+                    if _through(mt, b.mark.id, _spot(r.mark.id), kind, t.house_radius):
+                        why.setdefault(r.mark.id, f"{b.mark.name} would go through it")
+                        why.setdefault(b.mark.id, f"it would go through {r.mark.name}")
+        for h in (r for r in mine if r.mark.kind == "dot"):
+            for c in (r for r in mine if r.mark.kind == "cell"):
+                if geometry.house_point(_spot(h.mark.id)) in geometry.swamp_corners(_spot(c.mark.id)):
+                    why.setdefault(h.mark.id, f"it would stand on a corner of {c.mark.name}")
+                    why.setdefault(c.mark.id, f"{h.mark.name} would stand on its corner")
+    return [replace(r, unsure=True, alternative=EMPTY, confidence=min(r.confidence, RULE_BROKEN),
+                    evidence={**r.evidence, "rule_broken": why[r.mark.id]}) if r.mark.id in why else r
+            for r in readings]
+
+
 def settle(readings: list[Reading]) -> list[Reading]:
     """On a ``--setup blank`` sheet, settle an unsure house dot or swamp square where the
     rules leave it one legal state. A subdivision has exactly its number of houses and at
@@ -114,6 +160,7 @@ def settle(readings: list[Reading]) -> list[Reading]:
     It is as sure as the least sure of the readings it rests on, named in its evidence.
     Anything short of that stays unsure.
     """
+    readings = doubt_rules(readings)
     t = load()
     out = {r.mark.id: r for r in readings}
     for mt in t.maps:
