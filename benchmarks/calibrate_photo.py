@@ -20,7 +20,7 @@ theirs; the sharper photos of that set are left out.
 The shipped fit: `400 0 400` for Raging Waters, then `0 1600 200` for Re-Wilding (ruling
 PH56: 1,600 photos, where 800 left the classes' extremes too close in; 200 blurred ones,
 as 400 added a cross lost in blur that pulled the blurred box-cross curve under the
-filled boxes).
+filled boxes; refitted once outlines' ink was measured against the photo's own, PH61).
 """
 from __future__ import annotations
 

@@ -375,8 +375,13 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
         p_ink = min(p_ink, NO_STRONG_P if bare else WEAK_P)
     if len(states) == 3:
         # the cross curve is fitted among marked outlines: it splits a mark into coloured
-        # or crossed; a clear X with little ink inside counts as a mark by itself
-        p_any = p_ink if x_cross < 0.5 else max(p_ink, p_cross)
+        # or crossed; a clear X with little ink inside counts as a mark by itself: clear
+        # above what the icon's own print gives the matched filter in this photo (PH62)
+        x_clear = x_cross
+        if "arms_base" in ev:
+            over_print = {**ev, "arms": ev["arms"] - ev["arms_base"]}
+            x_clear = max(multi_score(over_print, "cross", k) for k in multi_kinds(mark, ev, "cross"))
+        p_any = p_ink if x_clear < 0.5 else max(p_ink, p_cross)
         if bare:
             p_any = min(p_any, NO_STRONG_P)
         probs = {states[0]: 1 - p_any, states[1]: p_any * (1 - p_cross), states[2]: p_any * p_cross}

@@ -639,3 +639,47 @@ def ink_mass(n: Normalised, polygon) -> dict:
     mc = float(np.maximum(sat[region] - np.median(sat[ring]), 0.0).mean())
     md_u, mc_u = md / n.calib.dark_threshold, mc / n.calib.chroma_threshold
     return {"mass": max(md_u, CHROMA_WEIGHT * mc_u), "mass_dark": md_u, "mass_chroma": mc_u}
+
+
+# An empty outline's mass is not 0 but the photo's own offset: the print of every icon comes
+# out a little darker or lighter than the rendered page says (the tone curve is calibrated
+# on flat patches, and thin print goes through blur, sharpening and JPEG), and the chroma's
+# floor is the photo's colour noise. Over 2,150 fresh photos the median empty outline's
+# darkness of one icon follows that of the other icons in the same photo (correlation
+# 0.8-0.93), so the offset is the photo's, not the icon's. Measured against the median of
+# the photo's outlines that hold no colouring (mass under BASE_CUT: coloured ones show 0.5
+# and more), an empty outline sits at about 0 in every photo (ruling PH61).
+BASE_CUT = 0.5
+BASE_MIN = 10      # outlines under the cut needed for a baseline (else none is taken)
+
+
+def mass_baseline(evs: list[dict]) -> tuple[float, float]:
+    """The photo's offset of darkness and chroma (threshold units) over an outline that holds
+    no colouring: the medians over the outlines whose mass is under BASE_CUT; (0, 0) where
+    fewer than BASE_MIN are."""
+    base = [ev for ev in evs if ev["mass"] < BASE_CUT]
+    if len(base) < BASE_MIN:
+        return 0.0, 0.0
+    return (float(np.median([ev["mass_dark"] for ev in base])),
+            float(np.median([ev["mass_chroma"] for ev in base])))
+
+
+def arms_baselines(icons: list[str], evs: list[dict]) -> dict[str, float]:
+    """Per icon, the median of its outlines' cross arms (`arms`) in this photo: what the
+    icon's own print gives the matched filter. Heather's fingers run along its diagonals, so
+    in a blurred photo, its arms divided by the photo's sharpness, an empty heather shows
+    0.4-1.25 where other empty icons stay under 0.55 and crossed ones start at 1.3 (ruling
+    PH62). A sheet holds 12-14 of each icon, few of them crossed."""
+    per: dict[str, list[float]] = {}
+    for icon, ev in zip(icons, evs):
+        if "arms" in ev:
+            per.setdefault(icon, []).append(ev["arms"])
+    return {icon: float(np.median(v)) for icon, v in per.items() if len(v) >= BASE_MIN}
+
+
+def against_baseline(ev: dict, base: tuple[float, float]) -> dict:
+    """An outline's evidence with its mass measured against the photo's baseline
+    (`mass_baseline`); the raw darkness and chroma stay in `mass_dark` and `mass_chroma`."""
+    bd, bc = base
+    return ev | {"mass": max(ev["mass_dark"] - bd, CHROMA_WEIGHT * (ev["mass_chroma"] - bc)),
+                 "mass_base": (round(bd, 4), round(bc, 4))}

@@ -295,8 +295,11 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
     if "_low" in bands("cross", n.photo_pxmm) or n.sharpness < BLURRED:
         arms.update(zip([m.id for m in outlines], area.cross_contrasts(n, list(icon_box.values()), area.ICON_ARMS)))
         arms.update(zip([m.id for m in boxes], area.cross_contrasts(n, [m.geom for m in boxes], area.BOX_ARMS)))
-    for m in outlines:
-        ev = area.region_evidence(n, m.geom, icon_box[m.id], mass=True, arms=arms.get(m.id))
+    evs = [area.region_evidence(n, m.geom, icon_box[m.id], mass=True, arms=arms.get(m.id)) for m in outlines]
+    base = area.mass_baseline(evs)     # the photo's own offset over uncoloured outlines (PH61)
+    arms_base = area.arms_baselines([m.icon for m in outlines], evs)   # each icon's print (PH62)
+    for m, ev in zip(outlines, evs):
+        ev = area.against_baseline(ev, base) | ({"arms_base": arms_base[m.icon]} if m.icon in arms_base else {})
         readings[m.id] = decide_multi(m, ev | tag)
     for m in boxes:
         x, y, w, h = m.geom
