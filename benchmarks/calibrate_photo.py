@@ -58,6 +58,11 @@ MIN_SCALE = {"line": 0.025, "dot": 0.03, "box": 0.0025, "cell": 0.04,
              # floor, but fresh ones fill it (re-wilding-250115, 1.7 MP: a filled box at
              # 0.35 read crossed at p = 0.9997; crossed ones from 0.15)
              "fillbox_cross_blur": 0.04,
+             # the thin icons' colouring in blurred photos: the fitting photos hold few
+             # coloured blurred snakes (306, the faintest at 0.58), while the fresh judge
+             # 370000+ read a highlighter snake at 0.295 (1.2 MP) confidently empty on the
+             # THIN_INK_SCALE floor (p = 0.997); at this floor it is unsure (PH63)
+             "snake_ink_blur": 0.045, "bullrush_ink_blur": 0.045,
              # Re-Wilding: ink and cross scores are shares (0-1) of an outline or box
              "outline_ink": 0.015, "fillbox_ink": 0.015, "outline_cross": 0.02, "fillbox_cross": 0.02,
              "printbox_cross": 0.02}

@@ -67,3 +67,15 @@ def test_each_icon_has_a_print_baseline_of_its_own():
     got = marks.arms_baselines(icons, evs)
     assert got == {"heather": pytest.approx(0.14), "fish": pytest.approx(0.01)}   # too few snakes
     assert marks.arms_baselines(["fish"] * 12, [{"ink": 0.0}] * 12) == {}          # no filter: none
+
+
+def test_a_faint_highlighter_snake_in_a_blurred_photo_is_not_confidently_empty():
+    # PH63, fresh judge re-wilding-370000 (1.2 MP, blurred): a snake coloured in highlighter
+    # showed a mass of 0.295 (its chroma, 0.17 thresholds, counted double) and read empty at
+    # p = 0.997 on a blurred snake curve at the thin icons' floor (scale 0.03)
+    from benchmarks.calibrate_photo import MIN_SCALE
+    assert decide.probability("snake_ink_blur", 0.295) > 1 - decide.CONFIDENT
+    for icon in decide.OWN_INK_CURVES:
+        assert decide.params()[f"{icon}_ink_blur"]["scale"] >= MIN_SCALE[f"{icon}_ink_blur"] == 0.045
+    # an empty blurred snake of the fitting photos (at most 0.14 once PH61's baseline is off)
+    assert decide.probability("snake_ink_blur", 0.14) < 1 - decide.CONFIDENT
