@@ -44,6 +44,13 @@ FIXTURES = {
     # dice-ability boxes and read the empty ab-flip-6 filled with p = 0.9999; the stripe
     # takes 7.9 % of the white off the plain paper beside them (PH58)
     "shadow-tip": dict(seed=350142, game="re-wilding"),
+    # judge photo raging-waters-360119 (1.1 MP): N4-E3's trace ran along the drawn N4-E2 to
+    # 5.3 mm from E3, and both read drawn at p = 0.9997, with exit 0 (PH59)
+    "family-rival": dict(seed=360119),
+    # judge photo raging-waters-370175 (3.2 MP, blank setup): an empty place at a shaded
+    # swamp's corner read as a sixth house in Canalville at p = 1.0; the houses and the
+    # swamp are named unsure (PH60)
+    "sixth-house": dict(seed=370175),
 }
 
 
