@@ -638,7 +638,12 @@ def ink_mass(n: Normalised, polygon) -> dict:
     # colour: chroma above the paper's around it (print is grey, so it adds none)
     mc = float(np.maximum(sat[region] - np.median(sat[ring]), 0.0).mean())
     md_u, mc_u = md / n.calib.dark_threshold, mc / n.calib.chroma_threshold
-    return {"mass": max(md_u, CHROMA_WEIGHT * mc_u), "mass_dark": md_u, "mass_chroma": mc_u}
+    return {"mass": _mass(md_u, mc_u), "mass_dark": md_u, "mass_chroma": mc_u}
+
+
+def _mass(dark: float, chroma: float) -> float:
+    """An outline's ink mass from its darkness and chroma (threshold units)."""
+    return max(dark, CHROMA_WEIGHT * chroma)
 
 
 # An empty outline's mass is not 0 but the photo's own offset: the print of every icon comes
@@ -681,5 +686,4 @@ def against_baseline(ev: dict, base: tuple[float, float]) -> dict:
     """An outline's evidence with its mass measured against the photo's baseline
     (`mass_baseline`); the raw darkness and chroma stay in `mass_dark` and `mass_chroma`."""
     bd, bc = base
-    return ev | {"mass": max(ev["mass_dark"] - bd, CHROMA_WEIGHT * (ev["mass_chroma"] - bc)),
-                 "mass_base": (round(bd, 4), round(bc, 4))}
+    return ev | {"mass": _mass(ev["mass_dark"] - bd, ev["mass_chroma"] - bc), "mass_base": (round(bd, 4), round(bc, 4))}
