@@ -92,6 +92,14 @@ def _unsure_fixture() -> str:
     return next(n for n in FIXTURES if _meta(n)["exit_code"] == 3)
 
 
+def test_cli_names_the_rule_that_doubts_a_sure_reading(run):
+    # PH60: the sixth house in a five-house subdivision, and the swamp it would stand on
+    res = run("scan", str(PHOTOS / "sixth-house.jpg"))
+    assert res.exit_code == 3
+    assert "a house dot at (4,2) in Canalville: read as marked (50.0%), could be empty " \
+           "(6 houses would be in Canalville, not 5)" in res.output
+
+
 def test_cli_json_has_state_score_confidences_and_unsure(run):
     res = run("scan", str(PHOTOS / f"{_unsure_fixture()}.jpg"), "--json")
     data = json.loads(res.output)

@@ -189,4 +189,14 @@ def _print_one(result) -> None:
             click.echo("PROVISIONAL score: these marks are unsure, check them on the sheet:")
         click.echo(result.score.table())
     for r in result.unsure:
-        click.echo(f"  unsure: {r.mark.name}: read as {r.state} ({r.confidence:.1%}), could be {r.alternative}")
+        click.echo(f"  unsure: {r.mark.name}: read as {r.state} ({r.confidence:.1%}), could be {r.alternative}"
+                   + _rule_note(r))
+
+
+def _rule_note(r) -> str:
+    """Why the rules doubt a reading the photo alone was sure of (rulings PH54, PH60)."""
+    if "rule_broken" in r.evidence:
+        return f" ({r.evidence['rule_broken']})"
+    if "order_broken" in r.evidence:
+        return f" (the rules can't have it with {r.evidence['order_broken']} as read)"
+    return ""
