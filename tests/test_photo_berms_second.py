@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from scorer.photo import berms
 from tests.test_photo_berms_explain import _ev, _with_profile
@@ -9,7 +10,28 @@ from tests.test_photo_berms_explain import _ev, _with_profile
 P, Q, R = np.array([0.0, 0.0]), np.array([0.0, 60.0]), np.array([-11.0, 58.0])
 
 
-def _case(own_coverage: float, prof: np.ndarray | None = None, drawn: tuple[str, ...] = (), extra=None):
+def _own_hits(ev: dict, lines: list, share: float) -> dict:
+    """`ev` as a trace pulled onto A's ink reads it: hit on the stations near A, and on the
+    first half of the others with its ink on A (`_ink_pts`); of the rest, `share` is hit
+    with ink of its own. Judged on what A leaves (as `settle_families` judges a loser), it
+    is inked `share`; its own corridor, before that, is inked 60 % and more."""
+    (a0, a1), = lines
+    pts = ev["_pts"]
+    d = a1 - a0
+    on_a = a0 + np.clip(((pts - a0) @ d) / (d @ d), 0, 1)[:, None] * d
+    near = berms._explained_by(pts, lines)
+    free = np.flatnonzero(~near)
+    borrowed, rest = free[: len(free) // 2], free[len(free) // 2:]
+    own = rest[(np.arange(len(rest)) * share) % 1.0 + share >= 1.0 - 1e-9]
+    hit = near.copy()
+    hit[borrowed] = hit[own] = True
+    ink = pts.copy()
+    ink[borrowed] = on_a[borrowed]
+    return dict(ev, _hit=hit, _ink_pts=ink, coverage=float(hit.mean()))
+
+
+def _case(own_coverage: float, prof: np.ndarray | None = None, drawn: tuple[str, ...] = (), extra=None,
+          judged: float | None = None):
     """A = P-Q is drawn and its traced ink ends at both piles. B = P-R leaves the same pile
     near-collinear; its trace took A's branch (it ends 9.4 mm from R), ink lies all along
     where B leaves A, and B, judged on the stations A leaves it, is inked `own_coverage`."""
@@ -19,14 +41,15 @@ def _case(own_coverage: float, prof: np.ndarray | None = None, drawn: tuple[str,
     b = _with_profile(b, P, R, 1.5) | {"ends": (1.4, 9.4), "_nominal": (tuple(P), tuple(R))}
     if prof is not None:
         b["_prof"] = prof
-    raw = {"A": a, "B": b}
+    raw = {"A": a, "B": _own_hits(b, [berms._extend(P, Q)], own_coverage)}
     segs = {"A": berms._extend(P, Q), "B": berms._extend(P, R)}
     fam = {"A": {"B"}, "B": {"A"}}
     if extra is not None:                       # a confidently drawn line of another family
         raw["C"], segs["C"] = extra
         fam["C"] = set()
     out = {k: dict(v) for k, v in raw.items()}
-    out["B"] = dict(raw["B"], explained=0.2, coverage=own_coverage, gap=0.0 if own_coverage > 0.5 else 12.0)
+    judged = own_coverage if judged is None else judged     # as `explain` left it
+    out["B"] = dict(raw["B"], explained=0.2, coverage=judged, gap=0.0 if judged > 0.5 else 12.0)
     is_line = lambda ev: ev["coverage"] >= 0.6     # noqa: E731
     return berms.settle_families(out, raw, fam, segs, is_line=is_line, drawn=drawn)
 
@@ -98,7 +121,8 @@ def test_a_family_whose_ink_is_another_familys_drawn_line_is_empty():
         assert not out[cid].get("ambiguous") and out[cid]["coverage"] <= berms.OWN_BARE and out[cid]["others_ink"]
 
 
-def _rival_case(b_ends: tuple[float, float], ink_beside: float, own_coverage: float, R_=R):
+def _rival_case(b_ends: tuple[float, float], ink_beside: float, own_coverage: float, R_=R,
+                judged: float | None = None):
     """A = P-Q is drawn, strong, its ink ending at both piles. B = P-R shares pile P and its
     trace ends within END_GOOD of its own piles too: on A's ink that runs on near R, or on
     another line's. `ink_beside`: the ink level where B leaves A (0: plain paper)."""
@@ -106,10 +130,10 @@ def _rival_case(b_ends: tuple[float, float], ink_beside: float, own_coverage: fl
     b, _ = _ev(P, R_, lambda p: True)
     a = _with_profile(a, P, Q, 0.0) | {"ends": (1.4, 1.2), "offset": 0.4, "_nominal": (tuple(P), tuple(Q))}
     b = _with_profile(b, P, R_, ink_beside) | {"ends": b_ends, "offset": 2.6, "_nominal": (tuple(P), tuple(R_))}
-    raw = {"A": a, "B": b}
+    raw = {"A": a, "B": _own_hits(b, [berms._extend(P, Q)], own_coverage)}
     segs = {"A": berms._extend(P, Q), "B": berms._extend(P, R_)}
     out = {k: dict(v) for k, v in raw.items()}
-    out["B"] = dict(raw["B"], explained=0.6, coverage=own_coverage)
+    out["B"] = dict(raw["B"], explained=0.6, coverage=own_coverage if judged is None else judged)
     is_line = lambda ev: ev["coverage"] >= 0.6     # noqa: E731
     return berms.settle_families(out, raw, {"A": {"B"}, "B": {"A"}}, segs, is_line=is_line)
 
@@ -125,7 +149,7 @@ def test_two_members_ending_near_their_piles_are_not_both_drawn_on_one_line():
 def test_a_rival_with_a_line_of_its_own_beside_the_winner_is_drawn():
     # the pile really used twice: B's ink runs beside A where they part, on B's own stations
     got = _rival_case((1.1, 1.6), ink_beside=1.5, own_coverage=0.98)
-    assert not got["B"]["ambiguous"] and got["B"]["coverage"] == 0.98
+    assert not got["B"]["ambiguous"] and got["B"]["coverage"] == pytest.approx(0.98, abs=0.02)
 
 
 def test_a_rival_too_close_to_the_winner_to_tell_is_unsure():
@@ -134,3 +158,23 @@ def test_a_rival_too_close_to_the_winner_to_tell_is_unsure():
     near = Q + np.array([-1.2, -1.0])
     got = _rival_case((1.1, 1.6), ink_beside=0.0, own_coverage=0.1, R_=near)
     assert got["B"]["ambiguous"] and not got["A"]["ambiguous"]
+
+
+def test_a_rival_explained_away_only_by_a_loser_of_its_family_is_judged_on_what_the_winner_leaves():
+    # PH64, fresh judge raging-waters-380080 (6.7 MP): N4-E1 and N4-E3 drawn, both ending at
+    # their piles; `explain` had left N4-E1 nothing of its own, all of it explained by N4-E2,
+    # a loser whose ink ends 12.9 mm from its pile, and N4-E1 read empty at p = 1.0
+    got = _rival_case((1.8, 2.3), ink_beside=1.5, own_coverage=0.98, judged=0.0)
+    assert not got["B"]["ambiguous"] and got["B"]["coverage"] == pytest.approx(0.98, abs=0.02)
+    # bare on what the winner leaves too: empty as before
+    got = _rival_case((1.8, 2.3), ink_beside=0.0, own_coverage=0.0, judged=0.0)
+    assert not got["B"]["ambiguous"] and got["B"]["coverage"] == 0.0
+
+
+def test_a_loser_bare_only_once_its_familys_losers_explain_it_is_unsure():
+    # PH64, fresh judge raging-waters-380127 (2.3 MP): N1-W2, drawn, read empty at p = 1.0;
+    # its trace had followed N1-W1's ink, and N1-W3 (never drawn) explained the rest away
+    got = _case(own_coverage=0.5, judged=0.0)
+    assert got["B"]["ambiguous"]
+    got = _case(own_coverage=0.1, judged=0.0)       # bare either way: empty
+    assert not got["B"]["ambiguous"] and got["B"]["coverage"] == 0.0
