@@ -65,7 +65,25 @@ def score_line(ev: dict) -> float:
     # ink traced unbroken from one of its piles to the other is a drawn line (on 400
     # calibration photos every such half-inked corridor was a berm)
     reach = 0.15 if ends and max(ends) <= END_GOOD else 0.0
-    return ev["coverage"] + reach - gap_pen - off_pen - stray - 0.5 * max(0.0, ev["clutter"] - 0.2)
+    return _coverage(ev) + reach - gap_pen - off_pen - stray - 0.5 * max(0.0, ev["clutter"] - 0.2)
+
+
+CLEAR_FULL = 0.97    # inked share of a corridor's stations on plain paper that is a whole line
+CLEAR_MIN = 0.6      # share of its stations on plain paper needed to judge it there
+
+
+def _coverage(ev: dict) -> float:
+    """The corridor's coverage, or, where its line is inked on (nearly) every station on
+    plain paper and its misses all lie along print (a label, a pile's disc: a faint pencil
+    line adds little darkness over print, `berms.clear_of_print`), the coverage there
+    (PH66). Only for a candidate judged on its own stations (none explained by others)."""
+    cov, clear, share = ev["coverage"], ev.get("clear_cov", 0.0), ev.get("clear_share", 0.0)
+    # the hits on plain paper are among its hits: a coverage under them was set by a later
+    # stage (a candidate emptied as another line's ink keeps its corridor's figures)
+    own = cov >= clear * share - 0.01
+    if own and ev.get("explained", 0.0) == 0.0 and share >= CLEAR_MIN and clear >= CLEAR_FULL:
+        return max(cov, clear)
+    return cov
 
 
 def score_box(ev: dict) -> float:

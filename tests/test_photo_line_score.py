@@ -1,0 +1,33 @@
+"""decide.score_line where a faint line's misses all lie along print (PH66)."""
+from __future__ import annotations
+
+from scorer.photo import decide
+
+
+def _ev(coverage: float, clear_cov: float, clear_share: float, **kw) -> dict:
+    ev = {"coverage": coverage, "clear_cov": clear_cov, "clear_share": clear_share, "gap": 0.0,
+          "offset": 1.4, "ends": (2.8, 2.8), "clutter": 0.0}
+    return ev | kw
+
+
+def test_a_line_whole_on_plain_paper_and_missing_only_over_print_reads_as_drawn():
+    # fresh photo raging-waters-240187 (2.6 MP): a grey pencil berm S1-W1 across a printed
+    # label, inked on every station on plain paper (35 % of them run over print): coverage
+    # 0.65, p = 0.973, unsure
+    ev = _ev(0.652, 1.0, 0.652)
+    assert decide.probability("line", decide.score_line(ev)) >= decide.CONFIDENT
+    assert decide.probability("line", decide.score_line(ev | {"clear_cov": 0.92})) < decide.CONFIDENT
+
+
+def test_the_coverage_on_plain_paper_counts_only_where_enough_of_it_is_plain_and_unexplained():
+    base = decide.score_line(_ev(0.652, 0.652, 1.0))
+    assert decide.score_line(_ev(0.5, 1.0, 0.5)) < base        # mostly over print: coverage as is
+    assert decide.score_line(_ev(0.652, 1.0, 0.652, explained=0.3)) == decide.score_line(
+        _ev(0.652, 0.652, 1.0, explained=0.3))                  # judged on what other lines leave
+
+
+def test_a_candidate_emptied_by_a_later_stage_keeps_its_empty_coverage():
+    # fresh photo raging-waters-310157: E1-S3, emptied as its neighbour's ink (coverage 0),
+    # kept its corridor's figures (all of it inked on plain paper) and read unsure at 0.61
+    emptied = _ev(0.0, 1.0, 1.0, gap=36.9)
+    assert decide.score_line(emptied) == decide.score_line(_ev(0.0, 0.0, 1.0, gap=36.9))
