@@ -51,6 +51,9 @@ FIXTURES = {
     # swamp's corner read as a sixth house in Canalville at p = 1.0; the houses and the
     # swamp are named unsure (PH60)
     "sixth-house": dict(seed=370175),
+    # judge photo raging-waters-380127 (2.3 MP): N1-W1 and N1-W2 drawn from one pile; N1-W2's
+    # corridor fit followed N1-W1's ink out of it, and N1-W2 read empty at p = 1.0 (PH64, PH65)
+    "collinear-pair": dict(seed=380127),
 }
 
 
