@@ -351,7 +351,9 @@ def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | 
     ink_pts = np.where(hit[:, None], np.stack([px[rows, j], py[rows, j]], axis=1), pts)
     return {"_pts": pts, "_ink_pts": ink_pts, "_hit": hit, "_valid": valid, "_breaks": breaks, "_px": px[:, :no], "_py": py[:, :no], "_prof": inner,
             "_known": inner_k, "coverage": cov, "gap": gap * STEP,
-            "clear_cov": float(hit[plain].mean()) if plain.any() else 0.0, "clear_share": float(plain.sum()) / nv, "known": nv / len(t), "clutter": float(cluttered[valid].mean()),
+            # the inked share of the stations on plain paper, and their share (PH66)
+            "clear_cov": float(hit[plain].mean()) if plain.any() else 0.0, "clear_share": float(plain.sum()) / nv,
+            "known": nv / len(t), "clutter": float(cluttered[valid].mean()),
             "strength": strength, "offset": float(max(abs(a), abs(a + b * L))), "fit": (float(a), float(b)), "length": L}
 
 
