@@ -178,3 +178,13 @@ def test_a_loser_bare_only_once_its_familys_losers_explain_it_is_unsure():
     assert got["B"]["ambiguous"]
     got = _case(own_coverage=0.1, judged=0.0)       # bare either way: empty
     assert not got["B"]["ambiguous"] and got["B"]["coverage"] == 0.0
+
+
+def test_a_rival_whose_pencil_skips_is_drawn_on_what_the_winner_leaves():
+    # fresh photo raging-waters-360177 (9.2 MP): N1-W1, a rival whose ink runs from pile to
+    # pile, inked along 88 % of what the winner leaves with a line beside it all along, read
+    # unsure at p = 0.7 under the 90 % a loser by its ends needs (PH43)
+    got = _rival_case((1.1, 1.6), ink_beside=1.5, own_coverage=0.85)
+    assert not got["B"]["ambiguous"] and got["B"]["coverage"] == pytest.approx(0.85, abs=0.02)
+    got = _rival_case((1.1, 1.6), ink_beside=1.5, own_coverage=0.6)      # half a line: unsure
+    assert got["B"]["ambiguous"]

@@ -671,7 +671,10 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
                 out[m] = dict(raw[m], ambiguous=False, family=sorted(group))
                 if into_print:   # its visible ink ends short of a pile: no neighbour's (PH30)
                     out[m]["into_print"] = True
-            for m in bad + rivals:
+            # rivals first: one read drawn is a line of the family's whose ink is its own
+            # when the losers by their ends are looked at (fresh photo raging-waters-360177)
+            drawn_rivals: list[str] = []
+            for m in rivals + bad:
                 # the pile may be used twice: ink all along where the two diverge may be a
                 # second line, or other lines' ink; with none there the loser is empty
                 beside, n_beside = second_line(raw[m], [segs[g] for g in good], mask_mm) if segs else (0.0, 0)
@@ -685,7 +688,7 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
                 # stations inked all along, is a second line from the shared pile whose trace
                 # took the winner's branch (its "ends" are the winner's); no ink there, or
                 # none on its own stations, and the ink beside it was those lines'
-                lines = [segs[g] for g in good] + [segs[d] for d in drawn if d not in group]
+                lines = [segs[g] for g in good + drawn_rivals] + [segs[d] for d in drawn if d not in group]
                 share, n_st = second_line(raw[m], lines, mask_mm)
                 # `out[m]` is judged on what every accepted line leaves, the family's losers
                 # among them, whose ink may be this one's line (PH64): a member whose ink
@@ -697,8 +700,11 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
                 # (a rival within EXPLAINED of the winner all along has nothing of its own to
                 # judge that way: its second line, if any, shows only in `second_line`)
                 judged = own if m in rivals and _judgeable(own) else out[m]
-                if n_st >= 6 and share >= SECOND_LINE and _own_line(judged, is_line):
+                need = RIVAL_COVERAGE if judged is own else OWN_COVERAGE
+                if n_st >= 6 and share >= SECOND_LINE and _own_line(judged, is_line, need):
                     out[m] = dict(judged, ambiguous=False, family=sorted(group), second_line=share)
+                    if m in rivals:
+                        drawn_rivals.append(m)
                 elif _own_bare(judged) and (_own_bare(own) or not _judgeable(own)) or n_st >= 6 and share < SECOND_LINE:
                     out[m] = _emptied(out[m], raw[m], family=sorted(group), explained_by_ends=True)
                 else:
@@ -714,6 +720,9 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
 # At OWN_BARE or less a lone candidate reads confidently empty too (score under 0.35)
 OWN_COVERAGE = 0.9
 OWN_BARE = 0.2
+# a rival's ink already runs from pile to pile (PH59): judged on what the winner leaves, a
+# skipping pencil line inked along 88 % of it is its own (fresh photo raging-waters-360177)
+RIVAL_COVERAGE = 0.75
 
 
 def _family_of(cid: str, fam: dict[str, set[str]]) -> set[str]:
@@ -724,10 +733,10 @@ def _family_of(cid: str, fam: dict[str, set[str]]) -> set[str]:
     return group
 
 
-def _own_line(ev: dict, is_line) -> bool:
+def _own_line(ev: dict, is_line, need: float = OWN_COVERAGE) -> bool:
     """A candidate judged on the stations the accepted lines leave (`explained` set) that is
-    inked along nearly all of them and a line on that evidence (PH43)."""
-    return is_line is not None and "explained" in ev and ev.get("coverage", 0.0) >= OWN_COVERAGE \
+    inked along `need` of them or more and a line on that evidence (PH43)."""
+    return is_line is not None and "explained" in ev and ev.get("coverage", 0.0) >= need \
         and is_line(ev)
 
 
