@@ -300,7 +300,8 @@ def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | 
             a, b = _fit_line(tt[keep], oo[keep])
             res = np.abs(oo - (a + b * tt))
             keep = res < max(0.6, 2.5 * float(np.median(res[keep])))
-        a, b = _best_supported(t, L, offs, inner, inner_k, a, b)
+        if strong.sum() >= WHOLE * len(t):    # ink along enough of it to hold a whole line
+            a, b = _best_supported(t, L, offs, inner, inner_k, a, b)
     if max(abs(a), abs(a + b * L)) > HALF - 0.2:   # the peaks belong to some other line
         a, b = 0.0, 0.0
     fit_o = a + b * t
