@@ -122,13 +122,13 @@ def test_a_family_whose_ink_is_another_familys_drawn_line_is_empty():
 
 
 def _rival_case(b_ends: tuple[float, float], ink_beside: float, own_coverage: float, R_=R,
-                judged: float | None = None):
+                judged: float | None = None, a_ends: tuple[float, float] = (1.4, 1.2)):
     """A = P-Q is drawn, strong, its ink ending at both piles. B = P-R shares pile P and its
     trace ends within END_GOOD of its own piles too: on A's ink that runs on near R, or on
     another line's. `ink_beside`: the ink level where B leaves A (0: plain paper)."""
     a, _ = _ev(P, Q, lambda p: True)
     b, _ = _ev(P, R_, lambda p: True)
-    a = _with_profile(a, P, Q, 0.0) | {"ends": (1.4, 1.2), "offset": 0.4, "_nominal": (tuple(P), tuple(Q))}
+    a = _with_profile(a, P, Q, 0.0) | {"ends": a_ends, "offset": 0.4, "_nominal": (tuple(P), tuple(Q))}
     b = _with_profile(b, P, R_, ink_beside) | {"ends": b_ends, "offset": 2.6, "_nominal": (tuple(P), tuple(R_))}
     raw = {"A": a, "B": _own_hits(b, [berms._extend(P, Q)], own_coverage)}
     segs = {"A": berms._extend(P, Q), "B": berms._extend(P, R_)}
@@ -150,6 +150,20 @@ def test_a_rival_with_a_line_of_its_own_beside_the_winner_is_drawn():
     # the pile really used twice: B's ink runs beside A where they part, on B's own stations
     got = _rival_case((1.1, 1.6), ink_beside=1.5, own_coverage=0.98)
     assert not got["B"]["ambiguous"] and got["B"]["coverage"] == pytest.approx(0.98, abs=0.02)
+
+
+def test_members_whose_ink_ends_alike_are_told_apart_by_their_fits():
+    # PH69, fresh judge raging-waters-400163 (4.4 MP): N4-E1 drawn, its last 5 mm along the
+    # map's printed border, so its ink ends 5.49 mm from E1; N4-E2's trace followed it to the
+    # same end, 5.47 mm from E2. The nearer end made N4-E2 the winner and N4-E1 a rival,
+    # drawn beside it: both read drawn, N4-E2 at p = 0.9993. The fit that misses its piles
+    # least (0.4 mm against 2.6) is the drawn line
+    got = _rival_case((1.35, 5.47), ink_beside=0.0, own_coverage=0.1, a_ends=(1.45, 5.49))
+    assert not got["A"]["ambiguous"] and got["A"]["coverage"] == 1.0
+    assert not got["B"]["ambiguous"] and got["B"]["coverage"] == 0.0
+    # ends 1 mm apart do tell them apart, as before: the nearer wins
+    got = _rival_case((1.35, 4.4), ink_beside=0.0, own_coverage=0.1, a_ends=(1.45, 5.49))
+    assert not got["B"]["ambiguous"] and got["B"]["coverage"] >= 0.6     # as its corridor reads
 
 
 def test_a_rival_too_close_to_the_winner_to_tell_is_unsure():

@@ -569,6 +569,7 @@ FAMILY_MM = 5.0   # candidates sharing a pile and this close all along are a "fa
 END_GOOD = 5.5    # mm: a drawn line's ends lie this close to its piles (miss and overshoot)
 END_BAD = 6.5     # mm: an end this far from a pile belongs to another pile (11 mm apart)
 END_MARGIN = 2.0  # mm between the worst winner's and the best loser's end
+END_TIE = 0.5     # mm within which two members' ends are alike (PH69)
 BARE_RUN = 10.0   # mm of a candidate's own corridor, clear of the drawn lines, with no ink
 FIT_MARGIN = 1.0  # mm by which a neighbour's fit misses its piles more than the drawn line's
 
@@ -639,6 +640,13 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
         rivals = []
         if resolved and len(good) > 1:
             best = min(good, key=lambda m: ends[m])
+            # ends alike are one ink end (a drawn line's, hidden in print at its pile, that
+            # a fellow's trace followed): the fit nearer its piles tells them apart (PH69)
+            tied = [m for m in good if ends[m] - ends[best] < END_TIE]
+            by_fit = min(tied, key=lambda m: raw[m].get("offset", 0.0))
+            if all(raw[m].get("offset", 0.0) >= raw[by_fit].get("offset", 0.0) + FIT_MARGIN
+                   for m in tied if m != by_fit):
+                best = by_fit
             rivals = [m for m in good if m != best]
             good = [best]
         if resolved and bad:
