@@ -54,6 +54,12 @@ FIXTURES = {
     # judge photo raging-waters-380127 (2.3 MP): N1-W1 and N1-W2 drawn from one pile; N1-W2's
     # corridor fit followed N1-W1's ink out of it, and N1-W2 read empty at p = 1.0 (PH64, PH65)
     "collinear-pair": dict(seed=380127),
+    # judge photo raging-waters-400163 (4.4 MP): N4-E1's ink hides in the map's border at E1
+    # and N4-E2's trace followed it to the same end; N4-E2 read drawn at p = 0.9993 (PH69)
+    "family-tie": dict(seed=400163),
+    # judge photo re-wilding-400066 (6.6 MP): a shadow's tip inside the habitat grid lies over
+    # an empty fish, which read coloured at p = 1.0 (PH70)
+    "shadow-edge": dict(seed=400066, game="re-wilding"),
 }
 
 

@@ -185,3 +185,38 @@ def test_a_shadow_draws_no_cross_so_a_box_crossed_with_clear_arms_stays_crossed(
     assert not out[0].unsure and out[0].state == CROSSED
     assert out[1].unsure and out[1].alternative == FILLED
     assert out[2].unsure                 # arms say nothing of a fill
+
+
+FISH = Mark("sq-4-1-wild-1", "outline", ((12, 12), (20, 12), (20, 20), (12, 20)), (EMPTY, COLOURED, CROSSED),
+            "sq-4-1", "fish", icon="fish")
+
+
+def _inside(fill) -> "Normalised":
+    """A 32 x 32 mm sheet at 5 px per mm, the darkness (dark thresholds) inside FISH given
+    by `fill(x_mm, y_mm)`."""
+    from scorer.photo.normalise import Calibration, Normalised
+    cal = Calibration((0.0, 1.0), (0.0, 1.0), 0.01, 1.0, True, 0.1, 8.0)
+    p, size = 5.0, 160
+    yy, xx = np.mgrid[0:size, 0:size] / p
+    dark = np.where((xx >= 12) & (xx < 20) & (yy >= 12) & (yy < 20), fill(xx, yy), 0.0) * cal.dark_threshold
+    z = np.zeros((size, size), np.float32)
+    return Normalised(p, np.ones((size, size, 3), np.float32), dark.astype(np.float32), z, z, z,
+                      np.ones((size, size), bool), cal, sat=z, printed=z)
+
+
+def test_an_outline_darkened_from_one_side_is_unsure():
+    # PH70, fresh judge re-wilding-400066 (6.6 MP): a shadow's tip over an empty fish, inside
+    # the grid where no stripe shows on plain paper, read coloured at p = 1.0 (0.57 per mm)
+    tip = _inside(lambda x, y: np.clip(4.0 - 1.0 * (x - 12), 0, None))     # dark left, paper right (0.51)
+    assert shadow.gradient(tip, FISH) > shadow.GRADIENT
+    out = shadow.graded(tip, [Reading(FISH, COLOURED, 0.9999, evidence={"mass_chroma": 0.01}),
+                              Reading(FISH, COLOURED, 0.9999, evidence={"mass_chroma": 1.2})])
+    assert out[0].unsure and out[0].alternative == EMPTY and out[0].evidence["shadow_edge"] >= shadow.GRADIENT
+    assert not out[1].unsure            # a colour no shadow gives
+
+
+def test_pencil_strokes_across_an_outline_are_even_colouring():
+    # hatching: strokes and gaps finer than a millimetre, even across the outline
+    pencil = _inside(lambda x, y: 2.0 + 1.5 * np.sin(2 * np.pi * (x + y) / 0.8))
+    assert shadow.gradient(pencil, FISH) < 0.1
+    assert not shadow.graded(pencil, [Reading(FISH, COLOURED, 0.9999, evidence={"mass_chroma": 0.0})])[0].unsure

@@ -449,7 +449,7 @@ def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None 
         raise UnreadablePhoto("the photo is too blurred to read the marks; hold the phone steady and let it focus")
     readings = read_marks(n, mark_map)
     if SHADOWS and getattr(reader, "SHADOW_CHECKS", False):
-        readings = _under_stripes(paper, light, et, mark_map, readings)
+        readings = shadow.graded(n, _under_stripes(paper, light, et, mark_map, readings))
     if hasattr(reader, "settle"):
         readings = reader.settle(readings)
     states = {r.mark.id: r.state for r in readings}
