@@ -183,3 +183,14 @@ def test_qr_payload_is_never_a_path():
     jpeg, _ = photo(sid, qr_payload="HW1:rw:1:../../etc/passwd:1:a4:r", seed=13)
     with pytest.raises(UnreadablePhoto, match="not a Highwater sheet id"):
         scan_bytes(jpeg)
+
+
+def test_cli_says_a_shadow_doubts_a_reading(run):
+    # PH70: the fish under a shadow's tip is named unsure, and why (text and --json)
+    res = run("scan", str(PHOTOS / "shadow-edge.jpg"))
+    assert res.exit_code == 3
+    assert "the fish (wildlife 1) in square (4,1): read as coloured (50.0%), could be empty " \
+           "(a shadow lies across it and may be all that darkens it)" in res.output
+    data = json.loads(run("scan", str(PHOTOS / "shadow-edge.jpg"), "--json").output)
+    fish, = [u for u in data["unsure"] if u["id"] == "sq-4-1-wild-1"]
+    assert fish["or"] == "empty" and fish["why"].startswith("a shadow lies across it")

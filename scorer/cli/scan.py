@@ -194,9 +194,5 @@ def _print_one(result) -> None:
 
 
 def _rule_note(r) -> str:
-    """Why the rules doubt a reading the photo alone was sure of (rulings PH54, PH60)."""
-    if "rule_broken" in r.evidence:
-        return f" ({r.evidence['rule_broken']})"
-    if "order_broken" in r.evidence:
-        return f" (the rules can't have it with {r.evidence['order_broken']} as read)"
-    return ""
+    """Why a reading the photo alone was sure of is doubted (`Reading.why`), if it is."""
+    return f" ({r.why})" if r.unsure and r.why else ""

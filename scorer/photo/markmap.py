@@ -52,9 +52,24 @@ class Reading:
     alternative: str | None = None   # the runner-up state when unsure
     evidence: dict = field(default_factory=dict)
 
+    @property
+    def why(self) -> str | None:
+        """Why the rules (rulings PH54, PH60) or a shadow (PH19, PH70) doubt a reading the
+        photo alone was sure of; None where the photo itself is unsure."""
+        ev = self.evidence
+        if "rule_broken" in ev:
+            return str(ev["rule_broken"])
+        if "order_broken" in ev:
+            return f"the rules can't have it with {ev['order_broken']} as read"
+        if "shadow" in ev or "shadow_edge" in ev:
+            return "a shadow lies across it and may be all that darkens it"
+        return None
+
     def to_dict(self) -> dict:
         d = {"id": self.mark.id, "kind": self.mark.kind, "state": self.state,
              "confidence": round(self.confidence, 4), "unsure": self.unsure}
         if self.unsure and self.alternative:
             d["or"] = self.alternative
+        if self.unsure and self.why:
+            d["why"] = self.why
         return d
