@@ -31,3 +31,13 @@ def test_a_candidate_emptied_by_a_later_stage_keeps_its_empty_coverage():
     # kept its corridor's figures (all of it inked on plain paper) and read unsure at 0.61
     emptied = _ev(0.0, 1.0, 1.0, gap=36.9)
     assert decide.score_line(emptied) == decide.score_line(_ev(0.0, 0.0, 1.0, gap=36.9))
+
+
+def test_a_crossing_or_two_explained_by_other_lines_leaves_the_plain_paper_coverage():
+    # PH71, fresh judge raging-waters-400136 (2.3 MP, blurred): a faint N1-S3 inked on every
+    # station on plain paper, 8 % of its stations at crossings explained by other lines,
+    # coverage 0.71, read unsure at p = 0.981
+    ev = _ev(0.708, 1.0, 0.667, explained=0.078, blurred=True)
+    assert decide.score_line(ev) == decide.score_line(_ev(1.0, 1.0, 0.667, explained=0.078))
+    more = ev | {"explained": 0.2}                             # more than crossings: as is
+    assert decide.score_line(more) == decide.score_line(_ev(0.708, 0.708, 1.0, explained=0.2))

@@ -70,18 +70,22 @@ def score_line(ev: dict) -> float:
 
 CLEAR_FULL = 0.97    # inked share of a corridor's stations on plain paper that is a whole line
 CLEAR_MIN = 0.6      # share of its stations on plain paper needed to judge it there
+# share of its stations other lines may explain (a crossing or two: 5-8 % of a berm) where
+# the coverage on plain paper still counts (PH71)
+CLEAR_EXPLAINED = 0.1
 
 
 def _coverage(ev: dict) -> float:
     """The corridor's coverage, or, where its line is inked on (nearly) every station on
     plain paper and its misses all lie along print (a label, a pile's disc: a faint pencil
     line adds little darkness over print, `berms.clear_of_print`), the coverage there
-    (PH66). Only for a candidate judged on its own stations (none explained by others)."""
+    (PH66). Only for a candidate judged on its own stations: none explained by other lines
+    but a crossing's few (PH71)."""
     cov, clear, share = ev["coverage"], ev.get("clear_cov", 0.0), ev.get("clear_share", 0.0)
     # the hits on plain paper are among its hits: a coverage under them was set by a later
     # stage (a candidate emptied as another line's ink keeps its corridor's figures)
     own = cov >= clear * share - 0.01
-    if own and ev.get("explained", 0.0) == 0.0 and share >= CLEAR_MIN and clear >= CLEAR_FULL:
+    if own and ev.get("explained", 0.0) <= CLEAR_EXPLAINED and share >= CLEAR_MIN and clear >= CLEAR_FULL:
         return max(cov, clear)
     return cov
 
