@@ -126,11 +126,15 @@ def doubt(readings: list[Reading], stripes: dict[str, float]) -> list[Reading]:
         coloured = r.state == COLOURED and r.evidence.get("mass_chroma", 0.0) >= COLOURED_CHROMA
         crossed = r.state == CROSSED and r.evidence.get("arms", 0.0) >= CROSSED_ARMS
         if s is not None and not r.unsure and r.state != r.mark.states[0] and not (coloured or crossed):
-            r = replace(r, unsure=True, alternative=r.mark.states[0], confidence=min(r.confidence, 0.5),
-                        evidence=r.evidence | {"shadow": round(s, 3)})
+            r = _doubted(r, shadow=round(s, 3))
         out.append(r)
     return out
 
+
+def _doubted(r: Reading, **why: float) -> Reading:
+    """`r` made unsure, with the blank state as the other reading and `why` in its evidence."""
+    return replace(r, unsure=True, alternative=r.mark.states[0], confidence=min(r.confidence, 0.5),
+                   evidence=r.evidence | why)
 
 
 # --- a shadow's edge across an outline ----------------------------------------------------
@@ -183,7 +187,6 @@ def graded(n, readings: list[Reading]) -> list[Reading]:
                 and r.evidence.get("mass_chroma", 0.0) < COLOURED_CHROMA:
             g = gradient(n, r.mark)
             if g is not None and g >= GRADIENT:
-                r = replace(r, unsure=True, alternative=r.mark.states[0], confidence=min(r.confidence, 0.5),
-                            evidence=r.evidence | {"shadow_edge": round(g, 3)})
+                r = _doubted(r, shadow_edge=round(g, 3))
         out.append(r)
     return out
