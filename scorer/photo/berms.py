@@ -642,10 +642,9 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
             best = min(good, key=lambda m: ends[m])
             # ends alike are one ink end (a drawn line's, hidden in print at its pile, that
             # a fellow's trace followed): the fit nearer its piles tells them apart (PH69)
-            tied = [m for m in good if ends[m] - ends[best] < END_TIE]
-            by_fit = min(tied, key=lambda m: raw[m].get("offset", 0.0))
-            if all(raw[m].get("offset", 0.0) >= raw[by_fit].get("offset", 0.0) + FIT_MARGIN
-                   for m in tied if m != by_fit):
+            miss = {m: raw[m].get("offset", 0.0) for m in good if ends[m] - ends[best] < END_TIE}
+            by_fit = min(miss, key=miss.get)
+            if all(miss[m] >= miss[by_fit] + FIT_MARGIN for m in miss if m != by_fit):
                 best = by_fit
             rivals = [m for m in good if m != best]
             good = [best]

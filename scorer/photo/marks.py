@@ -326,7 +326,9 @@ BLACK_DARK = 0.6    # calibrated darkness of black pen strokes (a cross), well a
 BLACK_SAT = 18.0    # Lab a*b* magnitude below which ink is colourless
 
 
-def _crop_mask(n: Normalised, pts_mm, inset_mm: float):
+def crop_mask(n: Normalised, pts_mm, inset_mm: float) -> tuple[tuple[slice, slice], np.ndarray]:
+    """A window round a polygon (mm, 1 mm margin) and the polygon's mask in it, eroded by
+    `inset_mm`."""
     pts = np.asarray(pts_mm, float)
     x0, y0 = pts.min(axis=0) - 1.0
     x1, y1 = pts.max(axis=0) + 1.0
@@ -351,7 +353,7 @@ def region_evidence(n: Normalised, polygon, box, inset_mm: float = 0.35, mass: b
     (`cross_contrast`, for small photos); with `mass` (an icon), also the ink over the
     outline (`ink_mass`).
     """
-    sl, mask = _crop_mask(n, polygon, inset_mm)
+    sl, mask = crop_mask(n, polygon, inset_mm)
     extra = {} if arms is None else {"arms": float(arms)}
     # an icon's curves read the matched filter where it is given, never the per-sample test
     cover = {} if mass and arms is not None else {"cross": cross_coverage(n, sl, mask, box)}
@@ -618,7 +620,7 @@ CHROMA_WEIGHT = 2.0
 def ink_mass(n: Normalised, polygon) -> dict:
     """Excess darkness and chroma over an outline, in units of the photo's thresholds; the
     mass is the larger of the darkness and CHROMA_WEIGHT times the chroma."""
-    sl, inner = _crop_mask(n, polygon, 0.0)
+    sl, inner = crop_mask(n, polygon, 0.0)
     pad = round((MASS_GROW + MASS_RING) * n.pxmm) + 1
     r0, c0 = max(0, sl[0].start - pad), max(0, sl[1].start - pad)
     r1, c1 = min(n.dark.shape[0], sl[0].stop + pad), min(n.dark.shape[1], sl[1].stop + pad)

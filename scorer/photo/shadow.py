@@ -17,7 +17,7 @@ import numpy as np
 
 from .expected import Expected, luminance
 from .markmap import COLOURED, CROSSED, Mark, Reading, bbox
-from .marks import DOT_PLACE
+from .marks import DOT_PLACE, crop_mask
 from .normalise import Blocks, closed
 
 CLOSE_MM = 3          # the small closing: darker patches wider than this are light to it
@@ -151,28 +151,21 @@ GRADIENT = 0.4
 GRADIENT_SAMPLES = 80   # inside samples (5 px per mm, clear of print) for a steady plane
 PRINT_CUT = 0.05        # expected print darkness from which a pixel is print
 MEAN_FLOOR = 0.3        # dark thresholds: the least mean a gradient is measured against
+INSET_MM = 0.2          # the inside starts a pixel (at 5 px per mm) in from the outline
 
 
 def gradient(n, mk: Mark) -> float | None:
     """The darkness's slope across an outline's inside, clear of print (a plane fitted by
     least squares, dark thresholds per mm), over its mean; None where the inside is small."""
-    p = n.pxmm
-    pts = np.asarray(mk.geom, np.float64)
-    x0, y0 = np.maximum((pts.min(axis=0) * p).astype(int) - 2, 0)
-    x1, y1 = (pts.max(axis=0) * p).astype(int) + 3
-    win = (slice(y0, y1), slice(x0, x1))
-    dark = n.dark[win]
-    printed = n.printed[win] if n.printed is not None else np.zeros_like(dark)
-    own = np.zeros(dark.shape, np.uint8)
-    cv2.fillPoly(own, [(pts * p - [x0, y0]).round().astype(np.int32).reshape(-1, 1, 2)], 1)
-    kernel = np.ones((3, 3), np.uint8)
-    print_near = cv2.dilate((printed > PRINT_CUT).astype(np.uint8), kernel).astype(bool)
-    inside = cv2.erode(own, kernel).astype(bool) & ~print_near
+    sl, inside = crop_mask(n, mk.geom, INSET_MM)
+    dark = n.dark[sl]
+    printed = n.printed[sl] if n.printed is not None else np.zeros_like(dark)
+    inside &= ~cv2.dilate((printed > PRINT_CUT).astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     if inside.sum() < GRADIENT_SAMPLES:
         return None
     v = (dark - printed)[inside] / n.calib.dark_threshold
     yy, xx = np.nonzero(inside)
-    A = np.c_[xx / p, yy / p, np.ones(len(xx))]
+    A = np.c_[xx / n.pxmm, yy / n.pxmm, np.ones(len(xx))]
     coef = np.linalg.lstsq(A, v, rcond=None)[0]
     return float(np.hypot(coef[0], coef[1]) / max(float(v.mean()), MEAN_FLOOR))
 
