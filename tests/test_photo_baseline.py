@@ -52,7 +52,7 @@ def test_an_empty_heathers_own_print_under_the_cross_filter_is_no_cross():
     # filter 0.14 (1.05-1.1 once divided by the sharpness), which counted as a clear X and
     # left it unsure (p = 0.95-0.99)
     alone = _heather(0.14)
-    assert alone.state == EMPTY and alone.unsure
+    assert alone.unsure      # no baseline: the blurred cross curve can't be read (PH72)
     got = _heather(0.14, base=0.135)
     assert got.state == EMPTY and not got.unsure
     # the photo's other heathers show as much: a cross stands well above them
@@ -79,3 +79,29 @@ def test_a_faint_highlighter_snake_in_a_blurred_photo_is_not_confidently_empty()
         assert decide.params()[f"{icon}_ink_blur"]["scale"] >= MIN_SCALE[f"{icon}_ink_blur"] == 0.045
     # an empty blurred snake of the fitting photos (at most 0.14 once PH61's baseline is off)
     assert decide.probability("snake_ink_blur", 0.14) < 1 - decide.CONFIDENT
+
+
+def test_a_coloured_heathers_own_print_is_no_cross_either():
+    # PH72, judge photo re-wilding-410100 (2.2 MP, blurred, sharpness 0.124): four coloured
+    # heathers showed arms 0.128-0.136 (over 1.0 once divided by the sharpness), where the
+    # photo's heathers give the filter 0.124 by their print alone; on the raw arms they read
+    # unsure between coloured and crossed (p = 0.95-0.99)
+    for arms in (0.1288, 0.1334, 0.135, 0.1358):
+        got = _heather(arms, mass=2.3, base=0.124)
+        assert got.state == COLOURED and not got.unsure, arms
+    # a cross over colouring still stands far above the print
+    assert _heather(0.35, mass=2.3, base=0.124).state == CROSSED
+    assert not _heather(0.35, mass=2.3, base=0.124).unsure
+
+
+def test_a_sheet_with_most_of_one_icon_crossed_keeps_its_crosses():
+    # the baseline is a median: where most of an icon's outlines are crossed it is a cross's
+    # arms, and taking all of it off would read the crosses coloured. At most ARMS_BASE_MAX
+    # (over the sharpness) is taken off
+    ev = {"arms": 0.35, "black": 0.0, "sharpness": 0.13, "arms_base": 0.34}
+    assert decide.score_cross(ev, "outline_cross_blur") == pytest.approx(0.35 / 0.13 - decide.ARMS_BASE_MAX)
+    got = _heather(0.35, mass=2.3, base=0.34)
+    assert got.state == CROSSED and not got.unsure
+    # only the blurred outline curve is read over the baseline
+    assert decide.score_cross(ev, "outline_cross_low") == 0.35
+    assert decide.score_cross({**ev, "arms_base": -0.05}, "outline_cross_blur") == pytest.approx(0.35 / 0.13)
