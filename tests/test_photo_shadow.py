@@ -220,3 +220,40 @@ def test_pencil_strokes_across_an_outline_are_even_colouring():
     pencil = _inside(lambda x, y: 2.0 + 1.5 * np.sin(2 * np.pi * (x + y) / 0.8))
     assert shadow.gradient(pencil, FISH) < 0.1
     assert not shadow.graded(pencil, [Reading(FISH, COLOURED, 0.9999, evidence={"mass_chroma": 0.0})])[0].unsure
+
+
+def _under(dark: float, sat: float = 0.0) -> "Normalised":
+    """A 32 x 32 mm sheet at 5 px per mm whose inside of FISH is `dark` (share of the white)
+    with colour `sat` (Lab a*b*), printed nowhere."""
+    n = _inside(lambda x, y: 0.0)
+    inside = np.zeros(n.norm.shape[:2], bool)
+    inside[60:100, 60:100] = True
+    n.norm[inside] = 1.0 - dark
+    n.sat = np.where(inside, sat, 0.0).astype(np.float32)
+    return n
+
+
+def test_a_mark_darker_than_any_stripe_makes_it_stays_marked():
+    # PH73, fresh photo re-wilding-370053 (6.5 MP): two boxes pencilled grey, inside 0.31 and
+    # 0.38 of the white dark, under a stripe 0.104 deep, read unsure; empty marks under a
+    # stripe reach 1.76 times its depth
+    s = 0.104
+    coloured = Reading(FISH, COLOURED, 0.9999, evidence={"mass_chroma": 0.01})
+    assert shadow.inked(_under(0.314), [coloured], {FISH.id: s}) == {FISH.id}
+    assert shadow.inked(_under(1.76 * s), [coloured], {FISH.id: s}) == set()
+    out = shadow.doubt([coloured], {FISH.id: s}, {FISH.id})
+    assert not out[0].unsure
+    assert shadow.doubt([coloured], {FISH.id: s}, set())[0].unsure
+
+
+def test_a_colour_no_stripe_gives_keeps_a_mark_marked():
+    # PH73, fresh judge re-wilding-250014 (7.9 MP): a box filled in felt-tip (a*b* 25) under a
+    # stripe; empty marks under stripes show at most 2.8
+    s = 0.078
+    filled = Reading(FISH, COLOURED, 0.9999)
+    assert shadow.inked(_under(0.1, sat=24.9), [filled], {FISH.id: s}) == {FISH.id}
+    assert shadow.inked(_under(0.1, sat=2.8), [filled], {FISH.id: s}) == set()
+    # marks read empty or already unsure, or under no stripe, are not measured
+    assert shadow.inked(_under(0.5), [Reading(FISH, EMPTY, 0.9999)], {FISH.id: s}) == set()
+    assert shadow.inked(_under(0.5), [Reading(FISH, COLOURED, 0.9, unsure=True)], {FISH.id: s}) == set()
+    assert shadow.inked(_under(0.5), [filled], {}) == set()

@@ -331,11 +331,13 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
     return [readings[m.id] for m in mark_map if m.id in readings]
 
 
-def _under_stripes(paper: Blocks, light: Blocks, e, mark_map, readings: list[Reading]) -> list[Reading]:
-    """Marks read as marked where a shadow stripe passes are unsure (shadow.py, ruling
-    PH19). `paper`: the paper's white per block, `light`: that closed over 7 mm."""
+def _under_stripes(n: Normalised, paper: Blocks, light: Blocks, e, mark_map, readings: list[Reading]) -> list[Reading]:
+    """Marks read as marked where a shadow stripe passes are unsure, bar those with ink no
+    stripe gives (shadow.py, rulings PH19, PH73). `paper`: the paper's white per block,
+    `light`: that closed over 7 mm."""
     marks = shadow.markable(mark_map, e.paper.shape, e.pxmm)
-    return shadow.doubt(readings, shadow.striped(mark_map, *shadow.stripes(paper, light, e, marks)))
+    stripes = shadow.striped(mark_map, *shadow.stripes(paper, light, e, marks))
+    return shadow.doubt(readings, stripes, shadow.inked(n, readings, stripes))
 
 
 def _plain(ev: dict) -> dict:
@@ -449,7 +451,7 @@ def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None 
         raise UnreadablePhoto("the photo is too blurred to read the marks; hold the phone steady and let it focus")
     readings = read_marks(n, mark_map)
     if SHADOWS and getattr(reader, "SHADOW_CHECKS", False):
-        readings = shadow.graded(n, _under_stripes(paper, light, et, mark_map, readings))
+        readings = shadow.graded(n, _under_stripes(n, paper, light, et, mark_map, readings))
     if hasattr(reader, "settle"):
         readings = reader.settle(readings)
     states = {r.mark.id: r.state for r in readings}
