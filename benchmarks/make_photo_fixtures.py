@@ -60,6 +60,10 @@ FIXTURES = {
     # judge photo re-wilding-400066 (6.6 MP): a shadow's tip inside the habitat grid lies over
     # an empty fish, which read coloured at p = 1.0 (PH70)
     "shadow-edge": dict(seed=400066, game="re-wilding"),
+    # judge photo raging-waters-420103 (2.4 MP, blank setup): a house dot drawn on a berm
+    # swells the line 0.30 mm without making it thick enough to call the place hidden; it
+    # read empty at p = 1.0 (PH74)
+    "house-on-line": dict(seed=420103),
 }
 
 

@@ -604,6 +604,22 @@ def test_a_dot_on_one_line_shows_as_the_lines_bulge():
     assert decide(Mark("e", "dot", ()), empty).state == EMPTY
 
 
+def test_a_line_that_swells_at_a_house_is_no_confident_empty():
+    # PH74, fresh judge raging-waters-420103 (2.4 MP): a house dot drawn on a berm; the band
+    # there was 0.8 mm against the line's 0.56 (under PH1's slack for a hidden place) and
+    # the line swelled 0.30 mm, with nothing beside it: read empty at p = 1.0
+    ev = {"mass": 0.04, "thickness": 0.0, "band_thickness": 0.8, "hidden": False, "visible": 1.0,
+          "line_halfwidth": 0.56, "along_line": False, "between_lines": False, "bulge": 0.2997,
+          "sharpness": 0.413}
+    r = decide(Mark("h", "dot", ()), ev)
+    assert r.state == EMPTY and r.unsure
+    # an empty place swells 0.2 at most; at a swamp's corner the hatching swells the line
+    # (and no house stands there); a band narrower than the line is no line there
+    assert not decide(Mark("h", "dot", ()), {**ev, "bulge": 0.2}).unsure
+    assert not decide(Mark("h", "dot", ()), {**ev, "swamp_corner": True}).unsure
+    assert not decide(Mark("h", "dot", ()), {**ev, "band_thickness": 0.4}).unsure
+
+
 def _band(img: np.ndarray, p0, p1, width_mm: float, depth: float) -> np.ndarray:
     """A soft shadow band from p0 to p1 (mm): `depth` of the light off at its middle."""
     m = np.zeros(img.shape[:2], np.float32)
