@@ -169,7 +169,7 @@ BULGE = "dot_bulge"   # the curve for how much a line thickens at a house's plac
 # much (mm: the sharp bulge curve's midpoint) may hide a dot even where it is not thick
 # enough to call the place hidden (PH74, fresh judge raging-waters-420103, 2.4 MP: a dot
 # drawn on a line, band 0.24 mm over the line's half width, bulge 0.30, read empty at
-# p = 1.0). On 3,400 fresh, benchmark and fitting photos no empty place off a swamp's
+# p = 1.0). On 4,400 fresh, benchmark and fitting photos no empty place off a swamp's
 # corner with such a band swelled more than 0.2; drawn dots there swell up to 0.6
 BULGE_DOUBT = 0.28
 # places whose line looks at least this much (mm) thicker than the photo's lines give the

@@ -114,12 +114,12 @@ def striped(mark_map, d: np.ndarray, level: np.ndarray) -> dict[str, float]:
     return out
 
 
-# what a stripe can't give a mark's inside (clear of print; ruling PH73). On the 3,800 fresh
-# and 1,800 fitting Re-Wilding photos' marks under a stripe (281), the inside's median
-# darkness (share of the white) reached 1.76 times the stripe's depth on empty marks (a
-# stripe runs deeper over the grid than on the paper it is measured on), while dark pencil
-# shows 2.66 and more (fainter pencil stays unsure); its median colour (the photo's a*b*) reached 2.8 on
-# empty marks, where ballpoint, felt-tip and highlighter give 10 and more
+# what a stripe can't give a mark's inside (clear of print; ruling PH73). Of the marks under
+# a stripe on 3,800 fresh and 1,800 fitting and benchmark Re-Wilding photos (219), the empty
+# ones' inside reached a median darkness (share of the white) 1.76 times the stripe's depth
+# (a stripe runs deeper over the grid than on the paper it is measured on), where dark
+# pencil shows 2.66 and more (fainter pencil stays unsure), and a median colour (the photo's
+# a*b*) of 2.8, where ballpoint, felt-tip and highlighter give 10 and more
 OWN_DARK = 2.5
 OWN_SAT = 10.0
 
