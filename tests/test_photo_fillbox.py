@@ -46,3 +46,16 @@ def test_a_box_with_no_strong_sample_is_never_confidently_filled():
     # a faint box the curve already calls empty keeps its confidence
     faint = decide_multi(BOX, blotchy | {"ink": 0.1})
     assert faint.state == EMPTY and not faint.unsure
+
+
+def test_a_faint_pencil_fill_at_3_px_per_mm_is_no_confident_empty():
+    # PH75, fresh photo re-wilding-350030 (3.2 MP, 3.10 px per mm): a hunger box filled in
+    # grey pencil showed ink over 42 % of its inside but none at twice the threshold; PH52
+    # read it empty at p = 0.9999 (its row's order, PH54, made it unsure)
+    pencil = {"ink": 0.4167, "black": 0.0, "cross": 0.0, "arms": -0.27, "visible": 0.32, "photo_pxmm": 3.098,
+              "strong": 0.0, "sharpness": 0.704}
+    got = decide_multi(BOX, pencil)
+    assert got.unsure and got.alternative == FILLED
+    assert decide.NO_STRONG_PXMM > 3.098
+    # from 3.5 px per mm on, no filled box of 5,600 photos lacks a strong sample
+    assert decide_multi(BOX, pencil | {"photo_pxmm": decide.NO_STRONG_PXMM}).confidence >= 1 - decide.NO_STRONG_P

@@ -300,8 +300,10 @@ STRAY_WEIGHT = 0.75
 # at twice the ink threshold (evidence `strong` = 0) is empty (PH52, as PH40 for tick boxes):
 # a lighting ramp or a halo beside dark print, not a fill. None of 47,880 filled or crossed
 # boxes on 2,400 Re-Wilding photos (fitting, benchmark, fresh) has no such sample there; under
-# 3 px per mm one does (fitting photo re-wilding-200112). NO_STRONG_P: above 3/47,880
-NO_STRONG_PXMM = 3.0
+# 3 px per mm one does (fitting photo re-wilding-200112), and so does a grey pencil fill at
+# 3.1 (fresh photo re-wilding-350030, caught only by its row's order), so the rule starts at
+# 3.5 (PH75). NO_STRONG_P: above 3/47,880
+NO_STRONG_PXMM = 3.5
 NO_STRONG_P = 1e-4
 # elsewhere (under 3 px per mm, or blurred) such a box is never read filled with confidence:
 # p(filled) at most 0.5, so it reads unsure (PH57). There 4 of 127,400 such boxes were filled
