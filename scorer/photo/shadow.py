@@ -134,8 +134,7 @@ def own_ink(n, mk: Mark) -> tuple[float, float] | None:
         sl, inside = crop_mask(n, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)], BOX_INSET_MM)
     else:
         return None
-    if n.printed is not None:
-        inside &= ~cv2.dilate((n.printed[sl] > PRINT_CUT).astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    inside = _off_print(n, sl, inside)
     if inside.sum() < OWN_SAMPLES:
         return None
     dark = float(np.median(1.0 - luminance(n.norm[sl])[inside]))
@@ -200,13 +199,20 @@ BOX_INSET_MM = 0.45     # a box's inside starts clear of its printed border (as 
 OWN_SAMPLES = 10        # inside samples clear of print for `own_ink`
 
 
+def _off_print(n, sl: tuple[slice, slice], inside: np.ndarray) -> np.ndarray:
+    """`inside` (a mask over the window `sl`) less the expected print, grown by a pixel."""
+    if n.printed is None:
+        return inside
+    return inside & ~cv2.dilate((n.printed[sl] > PRINT_CUT).astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+
+
 def gradient(n, mk: Mark) -> float | None:
     """The darkness's slope across an outline's inside, clear of print (a plane fitted by
     least squares, dark thresholds per mm), over its mean; None where the inside is small."""
     sl, inside = crop_mask(n, mk.geom, INSET_MM)
     dark = n.dark[sl]
     printed = n.printed[sl] if n.printed is not None else np.zeros_like(dark)
-    inside &= ~cv2.dilate((printed > PRINT_CUT).astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    inside = _off_print(n, sl, inside)
     if inside.sum() < GRADIENT_SAMPLES:
         return None
     v = (dark - printed)[inside] / n.calib.dark_threshold
