@@ -413,7 +413,8 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
     or two (a printed filled box: filled or crossed; a tick box: empty or filled)."""
     p_ink = multi_probability(mark, ev, "ink")
     p_cross = multi_probability(mark, ev, "cross")
-    x_cross = max(multi_score(ev, "cross", k) for k in multi_kinds(mark, ev, "cross"))
+    cross_kinds = multi_kinds(mark, ev, "cross")
+    x_cross = max(multi_score(ev, "cross", k) for k in cross_kinds)
     states = mark.states
     # a box the player fills with no strong sample inside: empty in a sharp photo (PH52),
     # never confidently filled elsewhere (PH57)
@@ -428,7 +429,7 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
         x_clear = x_cross
         if "arms_base" in ev:
             over_print = {k: v for k, v in ev.items() if k != "arms_base"} | {"arms": ev["arms"] - ev["arms_base"]}
-            x_clear = max(multi_score(over_print, "cross", k) for k in multi_kinds(mark, ev, "cross"))
+            x_clear = max(multi_score(over_print, "cross", k) for k in cross_kinds)
         p_any = p_ink if x_clear < 0.5 else max(p_ink, p_cross)
         if bare:
             p_any = min(p_any, NO_STRONG_P)
@@ -440,7 +441,7 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
     ranked = sorted(probs.items(), key=lambda kv: kv[1], reverse=True)
     (state, conf), (alt, _) = ranked[0], ranked[1]
     unsure = conf < CONFIDENT
-    if "arms_base" not in ev and BASE_KINDS & set(multi_kinds(mark, ev, "cross")) and state != EMPTY:
+    if "arms_base" not in ev and BASE_KINDS & set(cross_kinds) and state != EMPTY:
         # no print baseline to read this cross curve over (an icon with too few outlines
         # measured; never met on 3,800 photos): the icon's print alone may be the "cross"
         unsure, conf = True, min(conf, 0.5)
