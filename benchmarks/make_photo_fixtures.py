@@ -64,6 +64,10 @@ FIXTURES = {
     # swells the line 0.30 mm without making it thick enough to call the place hidden; it
     # read empty at p = 1.0 (PH74)
     "house-on-line": dict(seed=420103),
+    # judge photo raging-waters-430072 (2.8 MP): Delta's N3-S3 runs along a shaded swamp's
+    # printed side and N2-S4 crosses it; the corridor's fit followed N2-S4 and missed the
+    # line's plain end, and N3-S3 read empty at p = 0.9999 (PH76)
+    "berm-along-swamp": dict(seed=430072),
 }
 
 

@@ -43,3 +43,53 @@ def test_a_neighbours_line_leaving_the_corridor_is_no_line_of_its_own():
     other = (P + [-0.9, 0.0], np.array([-6.1, 54.0]), 2.5)
     ev = _corridor([other])
     assert ev["fit"] == (0.0, 0.0) and ev["coverage"] <= 0.3
+
+
+def _hidden_stretch(y0: float, y1: float, line: tuple[np.ndarray, np.ndarray], others: list, level: float = 1.6):
+    """A 77 mm corridor whose drawn `line` runs along print (not clear, no ink seen) from
+    y0 to y1 mm, with darker `others` lines crossing it."""
+    seg = (0.0, 0.0, 0.0, 77.0)
+    g = berms._geometry(seg)
+    px, py = g[6], g[7]
+    pts = np.stack([px.ravel(), py.ravel()], axis=1)
+    d = berms._seg_dist(pts, *line)
+    along_print = (pts[:, 1] >= y0) & (pts[:, 1] <= y1) & (d <= 1.0)
+    ink = np.where((d <= 0.35) & ~along_print, level, 0.0)
+    for a, b in others:
+        ink = np.maximum(ink, np.where(berms._seg_dist(pts, a, b) <= 0.35, 2.5, 0.0))
+    clear = ~along_print
+    return berms._evidence_core(seg, g, ink.reshape(px.shape), np.ones(px.shape, bool), clear.reshape(px.shape))
+
+
+def test_a_line_hidden_along_print_is_fitted_on_where_it_shows():
+    # fresh judge raging-waters-430072 (2.8 MP): Delta's N3-S3 runs 1 mm beside its piles,
+    # along a shaded swamp's printed side for 11 mm (no ink seen there), and N2-S4 crosses it
+    # at 20 degrees. The fit through the darkest peaks followed N2-S4's ink and tilted 3 mm
+    # off at S3; the line's plain end near N3 missed the fit, and it read empty at p = 0.9999
+    # with a 14.5 mm gap (PH76)
+    own = (np.array([-0.8, 0.0]), np.array([-1.3, 77.0]))
+    crossing = (np.array([-12.0, 0.0]), np.array([5.0, 77.0]))
+    ev = _hidden_stretch(11.0, 22.0, own, [crossing])
+    a, b = ev["fit"]                             # offsets run to -x: the line lies at +0.8, +1.3
+    assert abs(a - 0.8) < 0.3 and abs(a + b * 77.0 - 1.3) < 0.3
+    assert ev["gap"] <= 4.0 and ev["coverage"] >= 0.8   # the hidden stretch runs along print
+
+
+def _seen_case(seen_share: float, inked_share: float) -> bool:
+    """`_whole_where_seen` for a line at offset 0 along 100 stations, seen on the first
+    `seen_share` of them and inked on the first `inked_share` of those."""
+    t = np.arange(100) * 0.5
+    offs = np.arange(-3.5, 3.5 + 1e-9, 0.2)
+    seen = np.zeros((100, len(offs)), bool)
+    nseen = int(round(seen_share * 100))
+    seen[:nseen] = True
+    rows = np.arange(int(round(inked_share * nseen)))
+    return berms._whole_where_seen(t, (rows, np.zeros(len(rows))), 0.0, 0.0, offs, seen)
+
+
+def test_a_line_found_where_it_shows_must_show_on_most_of_its_corridor():
+    # PH76: inked on WHOLE (85 %) of the stations where it shows, and those are SEEN_MIN
+    # (60 %) of the corridor at least; a line seen on half of it is never found so
+    assert _seen_case(0.7, 0.9)
+    assert not _seen_case(0.7, 0.8)
+    assert not _seen_case(0.5, 1.0)

@@ -300,8 +300,9 @@ def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | 
             a, b = _fit_line(tt[keep], oo[keep])
             res = np.abs(oo - (a + b * tt))
             keep = res < max(0.6, 2.5 * float(np.median(res[keep])))
-        if strong.sum() >= WHOLE * len(t):    # ink along enough of it to hold a whole line
-            a, b = _best_supported(t, L, offs, inner, inner_k, a, b)
+        if strong.sum() >= TRY_BEST * len(t):    # ink along enough of it to hold a whole line
+            seen = inner_k if clear is None else inner_k & clear[:, :no]
+            a, b = _best_supported(t, L, offs, inner, inner_k, a, b, seen)
     if max(abs(a), abs(a + b * L)) > HALF - 0.2:   # the peaks belong to some other line
         a, b = 0.0, 0.0
     fit_o = a + b * t
@@ -364,6 +365,8 @@ HOUGH_MISS = 2.4       # mm: the lines tried miss the piles by at most this (a b
 BETTER = (8, 0.1)      # stations (and share of them) by which another line must be better supported
 TIE = (3, 0.05)        # stations (and share) within which two lines are as well supported
 WHOLE = 0.85           # share of the stations a line found so must run along (a drawn line's)
+TRY_BEST = 0.5         # share of stations with a strong peak from which a better line is sought
+SEEN_MIN = 0.6         # share of the stations where a line found so must show (PH76)
 
 
 def _runs(inner: np.ndarray, inner_k: np.ndarray, offs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -387,7 +390,7 @@ def _support(t: np.ndarray, runs: tuple[np.ndarray, np.ndarray], A: np.ndarray, 
 
 
 def _best_supported(t: np.ndarray, L: float, offs: np.ndarray, inner: np.ndarray, inner_k: np.ndarray,
-                    a: float, b: float) -> tuple[float, float]:
+                    a: float, b: float, seen: np.ndarray | None = None) -> tuple[float, float]:
     """The line through the stations' darkest peaks, or, where two drawn lines share the
     corridor (near-collinear berms from one pile), the one whose ink runs along more of it.
 
@@ -397,7 +400,10 @@ def _best_supported(t: np.ndarray, L: float, offs: np.ndarray, inner: np.ndarray
     from pile to pile (missing each by HOUGH_MISS at most), the one on which runs
     of ink lie at the most stations is refitted on those runs where it beats the fit by
     BETTER and runs along WHOLE of the corridor: only a drawn line's own, never pieces of
-    others that would lift an empty candidate's coverage (PH65)."""
+    others that would lift an empty candidate's coverage (PH65). Or along WHOLE of the
+    stations where it would show (`seen`: known, clear of print), where those are SEEN_MIN
+    of the corridor: a pencil line drawn along a swamp's printed side is hidden there, and
+    the fit through the peaks, pulled by a crossing line, missed its plain ends (PH76)."""
     n = len(t)
     runs = _runs(inner, inner_k, offs)
     have = int(_support(t, runs, np.array([a]), np.array([b]))[0])
@@ -409,13 +415,15 @@ def _best_supported(t: np.ndarray, L: float, offs: np.ndarray, inner: np.ndarray
     B = (oL - o0) / L
     sup = _support(t, runs, o0, B)
     top = int(sup.max())
-    if top < have + margin or top < WHOLE * n:
+    if top < have + margin:
         return a, b
     # two lines running the corridor's length (a near-collinear pair, both drawn): the one
     # nearer this candidate's piles is its own (fresh photo raging-waters-230167)
     near = np.flatnonzero(sup >= top - max(TIE[0], TIE[1] * n))
     best = int(near[np.argmin(np.maximum(np.abs(o0[near]), np.abs(oL[near])))])
     row, off = runs
+    if top < WHOLE * n and not _whole_where_seen(t, runs, o0[best], B[best], offs, seen):
+        return a, b
     keep = np.abs(off - (o0[best] + B[best] * t[row])) <= SUPPORT_MM
     for _ in range(2):
         if keep.sum() < 4:
@@ -423,6 +431,22 @@ def _best_supported(t: np.ndarray, L: float, offs: np.ndarray, inner: np.ndarray
         a2, b2 = _fit_line(t[row][keep], off[keep])
         keep &= np.abs(off - (a2 + b2 * t[row])) <= SUPPORT_MM
     return a2, b2
+
+
+def _whole_where_seen(t: np.ndarray, runs: tuple[np.ndarray, np.ndarray], o0: float, B: float,
+                      offs: np.ndarray, seen: np.ndarray | None) -> bool:
+    """Whether ink lies on the line o = o0 + B t at WHOLE of the stations where the line
+    would show (`seen` at its offset), and those are SEEN_MIN of the stations at least."""
+    if seen is None:
+        return False
+    n = len(t)
+    col = np.clip(np.rint((o0 + B * t - offs[0]) / (offs[1] - offs[0])).astype(int), 0, len(offs) - 1)
+    vis = seen[np.arange(n), col]
+    row, off = runs
+    on = np.zeros(n, bool)
+    on[row[np.abs(off - (o0 + B * t[row])) <= SUPPORT_MM]] = True
+    nv = int(vis.sum())
+    return nv >= SEEN_MIN * n and int((on & vis).sum()) >= WHOLE * nv
 
 
 def _fit_line(t: np.ndarray, o: np.ndarray) -> tuple[float, float]:
