@@ -346,7 +346,20 @@ def score_cross(ev: dict, kind: str = "") -> float:
         x /= sharp
         if kind in BASE_KINDS:
             x -= min(max(ev.get("arms_base", 0.0), 0.0) / sharp, ARMS_BASE_MAX)
-    return max(x, min(1.0, max(0.0, ev["black"] - 0.5) * 2.5))
+    return max(x, black_term(ev))
+
+
+def black_term(ev: dict) -> float:
+    """The cross score a black scribble over most of the area gives by itself."""
+    return min(1.0, max(0.0, ev["black"] - 0.5) * 2.5)
+
+
+# "black" is 1 - the brightest channel: dense blue ballpoint colouring over a thin icon in a
+# small photo reaches it (judge re-wilding-430119: a bullrush at 0.8, its ink's a*b* chroma
+# 0.2). Outlines read crossed by the black share alone, whose ink is this colourful, are
+# unsure (PH77): on 5,800 photos crossed outlines with black 0.6 or more reach chroma 0.08
+# and none needs the black share to read crossed; coloured ones reach black 0.4 (one).
+BLACK_CHROMA = 0.15
 
 
 # photo px per mm: below the first, outlines and boxes have their own curves ("_low");
@@ -445,6 +458,10 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
         # no print baseline to read this cross curve over (an icon with too few outlines
         # measured; never met on 3,800 photos): the icon's print alone may be the "cross"
         unsure, conf = True, min(conf, 0.5)
+    if state == CROSSED and ev.get("mass_chroma", 0.0) >= BLACK_CHROMA \
+            and max(multi_score({**ev, "black": 0.0}, "cross", k) for k in cross_kinds) < black_term(ev):
+        # crossed by the black share alone, in colourful ink: dense colouring may read so (PH77)
+        unsure, conf = True, min(conf, 0.75)
     if "mass" not in ev and ev.get("visible", 1.0) < VISIBLE_MIN.get(mark.kind, 0.35) and ev.get("cross", 0.0) < 0.5:
         unsure, conf = True, min(conf, 0.5 + 0.5 * ev.get("visible", 0.0))
     x_ink = max(multi_score(ev, "ink", k) for k in multi_kinds(mark, ev, "ink"))
