@@ -194,3 +194,28 @@ def test_cli_says_a_shadow_doubts_a_reading(run):
     data = json.loads(run("scan", str(PHOTOS / "shadow-edge.jpg"), "--json").output)
     fish, = [u for u in data["unsure"] if u["id"] == "sq-4-1-wild-1"]
     assert fish["or"] == "empty" and fish["why"].startswith("a shadow lies across it")
+
+
+def _shrunk(name: str, pxmm: float) -> tuple[bytes, SheetId]:
+    """Fixture `name` scaled down to about `pxmm` photo pixels per mm, and its sheet id."""
+    full = scan(PHOTOS / f"{name}.jpg", keep_image=True).normalised.photo_pxmm
+    img = Image.open(PHOTOS / f"{name}.jpg")
+    f = pxmm / full
+    buf = io.BytesIO()
+    img.resize((round(img.width * f), round(img.height * f)), Image.LANCZOS).save(buf, format="JPEG", quality=90)
+    return buf.getvalue(), SheetId.parse(_meta(name)["sheet_id"])
+
+
+def test_raging_waters_is_read_down_to_1_8_px_per_mm_and_re_wilding_to_2():
+    # PH78: berms and house dots read at 1.55-2.0 px/mm (288 fresh photos, none confidently
+    # wrong); Re-Wilding's crosses over filled boxes do not (PH10)
+    jpeg, sid = _shrunk("low-res", 1.9)
+    r = scan_bytes(jpeg, sheet_id=sid)
+    truth = _meta("low-res")["truth"]
+    assert [x.mark.id for x in r.readings if not x.unsure and x.state != truth[x.mark.id]] == []
+    jpeg, sid = _shrunk("low-res", 1.7)
+    with pytest.raises(UnreadablePhoto, match=r"too small in the photo \(1\.7 px per mm\)"):
+        scan_bytes(jpeg, sheet_id=sid)
+    jpeg, sid = _shrunk("re-wilding", 1.9)
+    with pytest.raises(UnreadablePhoto, match=r"too small in the photo \(1\.9 px per mm\)"):
+        scan_bytes(jpeg, sheet_id=sid)

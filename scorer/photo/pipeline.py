@@ -26,7 +26,7 @@ from .normalise import (WHITE_CLOSE_MM, Blocks, Normalised, closed, full_size, n
                         tint_ratio, unit)
 
 PXMM = 5.0            # pixels per mm of the flattened sheet
-MIN_PXMM = 2.0        # photo px per mm below which the sheet is too small to read
+MIN_PXMM = 2.0        # photo px per mm below which the sheet is too small to read (a game's reader may set its own)
 MAX_REG_MM = 0.45     # reject when printed features miss the fit by more than this (RMS)
 MIN_SHARPNESS = 0.12  # printed edges must keep this share of their contrast (below
                       # decide.BLURRED, where it is read on curves fitted on blurred photos)
@@ -425,7 +425,7 @@ def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None 
             sid, H = _sheet_id(g, lay, _initial_fits(g, lay, m, [sid.paper]), sid)
     reader = games.reader(sid.game)
     scale = reg.min_scale(H, lay.frame_w, lay.frame_h)
-    if scale < MIN_PXMM:
+    if scale < getattr(reader, "MIN_PXMM", MIN_PXMM):
         raise UnreadablePhoto(f"the sheet is too small in the photo ({scale:.1f} px per mm); move closer")
     e = expected(sid, PXMM)
     few = len(m.corners) < 3

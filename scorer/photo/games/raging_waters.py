@@ -20,6 +20,10 @@ TEMPLATE = "raging_waters"
 # no plain paper a stripe could be told by; and the paper white stays on 1 mm blocks, where
 # its berm curve was fitted (ruling PH19)
 SHADOW_CHECKS = False
+# the least photo px per mm its sheet is read at (`pipeline.MIN_PXMM` for the others): its
+# berms and house dots are large; the 288 fresh photos refused at 1.55-2.0 px/mm read 84 %
+# exact and no mark confidently wrong (ruling PH78)
+MIN_PXMM = 1.8
 
 
 def LAYOUT() -> Layout:  # noqa: N802 - a constant computed on first use
