@@ -195,9 +195,7 @@ def dot_evidence(n: Normalised, x: float, y: float, lines=(), half: float = 0.4,
           "between_lines": _near_parallel(near)}
     through = [ln for ln, dd in zip(lines, apart) if dd <= DOT_INNER + half]
     if len(through) == 1 and in_band.any():
-        bulge = line_bulge(n, x, y, through[0], lines, half)
-        if bulge is not None:
-            ev["bulge"] = bulge
+        ev |= line_bulge(n, x, y, through[0], lines, half)
     return ev
 
 
@@ -207,19 +205,21 @@ BULGE_CLEAR = 2.5         # mm from another drawn line that a reference station 
 BULGE_STATIONS = 6        # reference stations needed
 
 
-def line_bulge(n: Normalised, x: float, y: float, line, lines, half: float) -> float | None:
-    """How much thicker (mm, inscribed radius of solid ink) the one drawn line through a
-    house's place is at the place than along its own length nearby (ruling PH31).
+def line_bulge(n: Normalised, x: float, y: float, line, lines, half: float) -> dict:
+    """How much thicker the one drawn line through a house's place is at the place than
+    along its own length nearby: `bulge`, in mm of inscribed radius of solid ink (ruling
+    PH31), and `swell`, in mm of the ink's darkness summed across the line (full black),
+    which blur and the pixel grid do not round (PH79).
 
     A dot drawn on a line makes it thicker there; the line's own thickness is measured on
-    the same line, a few mm either side (same pen, same blur), away from other lines. None
+    the same line, a few mm either side (same pen, same blur), away from other lines. Empty
     where too little of the line can be measured."""
     p = n.pxmm
     a, b = np.asarray(line[0], float), np.asarray(line[1], float)
     d = b - a
     L = float(np.linalg.norm(d))
     if L < 1e-6:
-        return None
+        return {}
     u = d / L
     v = np.array([-u[1], u[0]])
     tp = float((np.array([x, y]) - a) @ u)
@@ -233,6 +233,8 @@ def line_bulge(n: Normalised, x: float, y: float, line, lines, half: float) -> f
     cols = np.clip((pts[..., 0] * p).astype(int) - sl[1].start, 0, dt.shape[1] - 1)
     rows = np.clip((pts[..., 1] * p).astype(int) - sl[0].start, 0, dt.shape[0] - 1)
     r = dt[rows, cols].max(axis=1)
+    ink = np.clip(n.excess[sl], 0, None)[rows, cols] * n.known[sl][rows, cols]
+    width = ink.sum(axis=1) * (o[1] - o[0])       # mm of full black across the line
     clear = np.ones(len(s), bool)
     for c, e in lines:
         c, e = np.asarray(c, float), np.asarray(e, float)
@@ -243,8 +245,9 @@ def line_bulge(n: Normalised, x: float, y: float, line, lines, half: float) -> f
     core = clear & (np.abs(s) <= BULGE_CORE)
     ref = clear & on & (np.abs(s) >= BULGE_REF[0]) & (r > 0)
     if not core.any() or ref.sum() < BULGE_STATIONS:
-        return None
-    return float(r[core].max() - np.median(r[ref]))
+        return {}
+    return {"bulge": float(r[core].max() - np.median(r[ref])),
+            "swell": float(np.median(width[core]) - np.median(width[ref]))}
 
 
 ALONG_ELONGATION = 3.0   # a piece of line left beside its band: this many times longer than wide
