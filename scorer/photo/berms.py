@@ -300,7 +300,7 @@ def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | 
             a, b = _fit_line(tt[keep], oo[keep])
             res = np.abs(oo - (a + b * tt))
             keep = res < max(0.6, 2.5 * float(np.median(res[keep])))
-        if strong.sum() >= TRY_BEST * len(t):    # ink along enough of it to hold a whole line
+        if strong.sum() >= TRY_BEST * len(t):    # enough ink for a better-supported line (PH65, PH76)
             seen = inner_k if clear is None else inner_k & clear[:, :no]
             a, b = _best_supported(t, L, offs, inner, inner_k, a, b, seen)
     if max(abs(a), abs(a + b * L)) > HALF - 0.2:   # the peaks belong to some other line

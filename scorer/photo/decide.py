@@ -177,7 +177,7 @@ BULGE_DOUBT = 0.28
 # and a small dot on a thick felt-tip line swelled it 0.2 mm only, as 38 empty places of
 # 4,800 photos do (fresh judge raging-waters-440122, 8.1 MP: read empty at p = 0.9991).
 # Its swell was 0.195; of 13,453 empty places off a swamp's corner with one line through
-# (4,800 photos) none reached 0.16 (at most 0.151, then 0.141) (PH79)
+# (5,000 photos) none reached 0.16 (at most 0.151, then 0.141) (PH79)
 SWELL_DOUBT = 0.16
 # places whose line looks at least this much (mm) thicker than the photo's lines give the
 # bulge curve its samples (the empty ones beside a line would only pile up at zero)
