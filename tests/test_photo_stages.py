@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from scorer.photo import berms, marks as area
-from scorer.photo.decide import ALONG_P, BOX_CROSS_ARMS, BULGE_DOUBT, BOX_SLASH, CONFIDENT, NO_CORE_NONE, RING_DOUBT, SETTLE_MIN, decide, probability
+from scorer.photo.decide import ALONG_P, BOX_CROSS_ARMS, BULGE_DOUBT, BOX_SLASH, CONFIDENT, NO_CORE_NONE, RING_DOUBT, SETTLE_MIN, SWELL_HIDDEN, decide, probability
 from scorer.photo.expected import expected
 from scorer.photo.layout import layout
 from scorer.photo.markmap import EMPTY, MARKED, Mark
@@ -796,3 +796,32 @@ def test_a_line_holding_more_ink_at_a_house_is_no_confident_empty():
     assert r.state == EMPTY and r.unsure
     assert not decide(Mark("h", "dot", ()), {**ev, "swell": 0.151}).unsure
     assert not decide(Mark("h", "dot", ()), {**ev, "swamp_corner": True}).unsure
+
+
+def test_a_hidden_place_whose_line_swells_holds_a_house():
+    # PH80, raging-waters-240076 (4.8 MP): a house under a felt-tip berm, hidden by the
+    # line's band; its inscribed radius grew 0.36 mm (p_bulge 0.79, provisional) but the ink
+    # across the line there was 0.41 mm more than along it. No hidden empty place of 581
+    # reached 0.09
+    ev = {"mass": 0.1185, "thickness": 0.28, "band_thickness": 1.1588, "hidden": True, "visible": 0.3418,
+          "line_halfwidth": 0.8, "along_line": False, "between_lines": False, "bulge": 0.3588,
+          "swell": 0.4065, "sharpness": 0.569}
+    r = decide(Mark("h", "dot", ()), ev)
+    assert r.state == MARKED and not r.unsure and r.confidence >= CONFIDENT
+    # under the threshold the bulge alone speaks, as before; the largest hidden empty's swell
+    # never lifts an empty reading
+    assert decide(Mark("h", "dot", ()), {**ev, "swell": 0.19}).unsure
+    low = decide(Mark("h", "dot", ()), {**ev, "bulge": 0.04, "mass": 0.03, "swell": 0.089})
+    assert low.state == EMPTY and low.unsure
+    # a place beside the line (not hidden) is never read drawn by the swell alone (PH79 doubts)
+    assert decide(Mark("h", "dot", ()), {**ev, "hidden": False, "mass": 0.03, "thickness": 0.0,
+                                           "bulge": 0.1}).state == EMPTY
+
+
+def test_a_dot_under_a_line_swells_it_past_the_hidden_threshold():
+    # PH80 on a drawn page: a dot 0.95 mm in radius on a 0.9 mm line is hidden by it and
+    # adds ink across it beyond SWELL_HIDDEN, so it reads drawn with confidence
+    dot = _on_a_line(0.95)
+    assert dot["hidden"] and dot["swell"] >= SWELL_HIDDEN
+    r = decide(Mark("h", "dot", ()), dot)
+    assert r.state == MARKED and not r.unsure
