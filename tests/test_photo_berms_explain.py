@@ -390,3 +390,28 @@ def test_a_candidate_holding_a_settled_family_lines_ink_is_judged_on_what_it_lea
 
 def test_a_family_line_left_unsure_explains_nothing_away(monkeypatch):
     assert _settled_case(monkeypatch, settle_sure=False)["coverage"] >= 0.9
+
+
+@pytest.mark.parametrize("every, emptied", [
+    (4, True),      # a quarter of its own stations inked (specks, a wobble): the drawn line's ink
+    (2, False),     # half of them: maybe a second line along its own corridor, unsure
+])
+def test_a_neighbour_whose_ink_ends_far_from_its_pile_is_settled_despite_specks(every, emptied):
+    # PH81, fresh judge raging-waters-450133 (4.3 MP): A = P-Q is drawn to both piles; B = P-R
+    # holds the same ink, which ends 9.7 mm from R, and 26 % of B's own stations (clear of A)
+    # show ink off A. Up to 0.2 B stayed unsure; the drawn members of such families show
+    # 0.825-1.0 on their own stations
+    P, Q, R = np.array([0.0, 0.0]), np.array([40.0, 0.0]), np.array([30.0, 4.0])
+    a, _ = _ev(P, Q, lambda p: True)
+    a = _with_profile(a, P, Q, 0.0) | {"ends": (1.5, 1.2), "offset": 0.3}
+    b, _ = _ev(P, R, lambda p: True)
+    b = _with_profile(b, P, R, 0.0) | {"ends": (1.6, 9.7), "offset": 2.3}
+    b["_prof"][::every] = 1.5
+    share, n_st = berms.second_line(b, [berms._extend(P, Q)])
+    assert n_st >= 6 and berms.SECOND_LINE > share > 0.2
+    raw = {"A": a, "B": b}
+    segs = {"A": berms._extend(P, Q), "B": berms._extend(P, R)}
+    out = berms.settle_by_ends({"A": dict(a, ambiguous=True), "B": dict(b, ambiguous=True)}, raw, segs)
+    assert not out["A"]["ambiguous"] and out["A"]["coverage"] == 1.0
+    assert (out["B"]["coverage"] == 0.0 and not out["B"]["ambiguous"]) == emptied
+    assert out["B"]["ambiguous"] != emptied

@@ -595,6 +595,10 @@ END_BAD = 6.5     # mm: an end this far from a pile belongs to another pile (11 
 END_MARGIN = 2.0  # mm between the worst winner's and the best loser's end
 END_TIE = 0.5     # mm within which two members' ends are alike (PH69)
 BARE_RUN = 10.0   # mm of a candidate's own corridor, clear of the drawn lines, with no ink
+# share of its own stations (`second_line`) at or under which a candidate explained by a
+# drawn line is settled by its ends (PH81): of 56 candidates still ambiguous there on 1,763
+# photos, the 7 drawn ones had 0.825-1.0; the empty ones explained by a drawn line 0-0.6
+SETTLE_BARE = 0.3
 FIT_MARGIN = 1.0  # mm by which a neighbour's fit misses its piles more than the drawn line's
 
 
@@ -1017,7 +1021,7 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
             continue
         each = {d: _explained_by(ev["_pts"], [segs[d]]) for d in by}
         share, n_st = second_line(ev, [segs[d] for d in by], mask_mm)
-        if np.logical_or.reduce(list(each.values())).mean() < 0.5 or share > 0.2:
+        if np.logical_or.reduce(list(each.values())).mean() < 0.5 or share > SETTLE_BARE:
             continue
         # its ink ends far from a pile, or short of it (between END_GOOD and END_BAD) where a
         # long run of its own corridor is bare and its fit misses its piles clearly more than
