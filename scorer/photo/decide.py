@@ -188,6 +188,14 @@ SWELL_P = 1.0 - 3 / 581
 # places whose line looks at least this much (mm) thicker than the photo's lines give the
 # bulge curve its samples (the empty ones beside a line would only pile up at zero)
 BULGE_FIT_MIN = 0.1
+# a swamp square seen this fully whose mean ink (`level`) reaches SWAMP_SURE is shaded (PH82):
+# the curves centre on the fitting photos' gap (blurred: mid 0.44), but empty squares end far
+# below it, while pencil hatching in a soft photo has a long low tail (0.47-0.7 read at
+# p = 0.64-0.99). Of 66,073 empty squares so seen on 5,200 photos none reached 0.36 (3,851
+# in blurred photos: at most 0.21), so at most 3 in 3,851 (the rule of three) might be empty
+CELL_SEEN = 0.9
+SWAMP_SURE = 0.45
+SWAMP_P = 1.0 - 3 / 3851
 
 
 # mm of inscribed radius: solid ink this thick between two near-parallel drawn lines in a
@@ -218,6 +226,8 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
     x = SCORES[mark.kind](ev)
     p = probability(curve(mark.kind, ev), x)
     slash = mark.kind == "box" and ev.get("slash", 0.0) >= BOX_SLASH
+    if mark.kind == "cell" and ev.get("visible", 0.0) >= CELL_SEEN and x >= SWAMP_SURE:
+        p = max(p, SWAMP_P)
     if slash:
         p = max(p, SLASH_P)
     if mark.kind == "dot" and ev.get("hidden") and "bulge" in ev and curve(BULGE, ev) in params():
