@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorer.photo import decide
 from scorer.photo.decide import decide_multi
-from scorer.photo.markmap import EMPTY, FILLED, Mark
+from scorer.photo.markmap import CROSSED, EMPTY, FILLED, Mark
 
 from test_photo_blurred import BOX, PRINTED
 
@@ -59,3 +59,21 @@ def test_a_faint_pencil_fill_at_3_px_per_mm_is_no_confident_empty():
     assert decide.NO_STRONG_PXMM > 3.098
     # from 3.5 px per mm on, no filled box of 5,600 photos lacks a strong sample
     assert decide_multi(BOX, pencil | {"photo_pxmm": decide.NO_STRONG_PXMM}).confidence >= 1 - decide.NO_STRONG_P
+
+
+def test_a_cross_both_tests_see_over_a_filled_box_is_sure():
+    # PH83, re-wilding-250067 (4.1 MP, 4.2 px per mm): an X in black pen over a green filled
+    # ability box. The per-sample test saw a cross over 71 % of the diagonals, the matched
+    # filter (the curve below 7 px per mm) only 0.28 over the sharpness: crossed at p = 0.9899
+    ev = {"ink": 0.9615, "black": 0.0549, "cross": 0.7143, "arms": 0.2227, "visible": 0.5617,
+          "photo_pxmm": 4.1878, "strong": 1.0, "sharpness": 0.785}
+    got = decide_multi(BOX, ev)
+    assert got.state == CROSSED and not got.unsure and got.confidence >= decide.CONFIDENT
+    # one test alone decides nothing new: filled boxes reach a share of 0.77 (filter 0) and a
+    # filter score of 0.22 (share 0), as in re-wilding-260017 (blurred, 2.5 px per mm)
+    assert decide_multi(BOX, ev | {"arms": -0.05}).state == FILLED
+    shared_only = decide_multi(BOX, ev | {"cross": 0.3})
+    assert shared_only.confidence < decide.BOTH_P
+    filled_260017 = {"ink": 0.9924, "black": 0.0, "cross": 0.0, "arms": 0.0321, "visible": 0.4074,
+                     "photo_pxmm": 2.4958, "strong": 1.0, "sharpness": 0.149, "blurred": True}
+    assert decide_multi(BOX, filled_260017).unsure
