@@ -833,6 +833,40 @@ def test_a_hidden_place_whose_line_swells_holds_a_house():
                                            "bulge": 0.1}).state == EMPTY
 
 
+def _beside_a_crossing(dot_r: float | None, c: float = 2.2):
+    """Evidence at lattice point (4, 4) on a berm that a second, steep berm crosses `c` mm
+    to its right (both near enough to count as through the place), with a dot of radius
+    `dot_r` mm on the first or none."""
+    img = _page()
+    hx, hy = AQ.to_mm(4, 4)
+    segs = [((hx - 25, hy - 5), (hx + 25, hy + 5)), ((hx + c - 5, hy - 25), (hx + c + 5, hy + 25))]
+    for seg in segs:
+        _line(img, *seg, width=0.9)
+    if dot_r:
+        cv2.circle(img, (round(hx * PX * 16), round(hy * PX * 16)), round(dot_r * PX * 16), (30, 40, 140), -1,
+                   cv2.LINE_AA, 4)
+    n = _norm(img)
+    return area.dot_evidence(n, hx, hy, segs, area.line_halfwidth(n, segs))
+
+
+def test_a_dot_beside_a_crossing_is_read_across_the_nearer_line():
+    # PH84, fresh photo raging-waters-390104 (3.5 MP): a house drawn on a berm 2 mm from where
+    # another berm crosses it; with two lines through the place no swell was measured and
+    # it read empty, unsure. Across the nearer line, where it runs clear of the other, the
+    # dot shows as it does under one line
+    dot, empty = _beside_a_crossing(1.2), _beside_a_crossing(None)
+    assert dot["lines_through"] == 2 and dot["hidden"] and dot["swell"] >= SWELL_HIDDEN
+    r = decide(Mark("h", "dot", ()), dot)
+    assert r.state == MARKED and not r.unsure
+    assert empty["swell"] < 0.0 and decide(Mark("e", "dot", ()), empty).state == EMPTY
+    # the bulge curve, fitted on places under one line, is not read at a crossing: a hidden
+    # empty place there swelled its line's inscribed radius 0.28 mm (fitting photo
+    # raging-waters-200249) but its ink across the line only 0.04
+    crossing = {**dot, "mass": 0.02, "thickness": 0.0, "bulge": 0.28, "swell": 0.0435}
+    r = decide(Mark("h", "dot", ()), crossing)
+    assert r.state == EMPTY and r.unsure
+
+
 def test_a_dot_under_a_line_swells_it_past_the_hidden_threshold():
     # PH80 on a drawn page: a dot 0.95 mm in radius on a 0.9 mm line is hidden by it and
     # adds ink across it beyond SWELL_HIDDEN, so it reads drawn with confidence

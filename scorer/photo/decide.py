@@ -230,7 +230,8 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
         p = max(p, SWAMP_P)
     if slash:
         p = max(p, SLASH_P)
-    if mark.kind == "dot" and ev.get("hidden") and "bulge" in ev and curve(BULGE, ev) in params():
+    if mark.kind == "dot" and ev.get("hidden") and "bulge" in ev and curve(BULGE, ev) in params() \
+            and ev.get("lines_through", 1) == 1:
         # a dot hidden under one line shows as the line's bulge there, not as ink beside it:
         # the bulge can show a house the ink beside it misses, but a line no thicker than
         # itself says no more than that ink does (a small dot may hide in it; PH31)
@@ -239,7 +240,8 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
         if p_bulge >= 0.5:
             p = max(p, p_bulge)
     if mark.kind == "dot" and ev.get("hidden") and ev.get("swell", 0.0) >= SWELL_HIDDEN:
-        # the ink summed across the line, not its inscribed radius, shows the dot (PH80)
+        # the ink summed across the line, not its inscribed radius, shows the dot (PH80); where
+        # more lines pass, across the nearest one, clear of the others (PH84)
         p = max(p, SWELL_P)
     core = ev.get("thickness", DOT_SOLID)
     if mark.kind == "dot" and not ev.get("hidden") and ev.get("visible", 0.0) >= NO_CORE_SEEN \

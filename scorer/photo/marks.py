@@ -193,9 +193,12 @@ def dot_evidence(n: Normalised, x: float, y: float, lines=(), half: float = 0.4,
     ev = {"mass": mass, "thickness": thick, "band_thickness": band_thick, "hidden": hidden,
           "visible": visible, "line_halfwidth": half, "along_line": along,
           "between_lines": _near_parallel(near)}
-    through = [ln for ln, dd in zip(lines, apart) if dd <= DOT_INNER + half]
-    if len(through) == 1 and in_band.any():
-        ev |= line_bulge(n, x, y, through[0], lines, half)
+    through = sorted((dd, k) for k, dd in enumerate(apart) if dd <= DOT_INNER + half)
+    if through and in_band.any():
+        # the line nearest the place, measured where it runs clear of the others (PH84)
+        ev |= line_bulge(n, x, y, lines[through[0][1]], lines, half)
+        if "bulge" in ev:
+            ev["lines_through"] = len(through)
     return ev
 
 
