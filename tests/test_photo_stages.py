@@ -789,6 +789,27 @@ def test_a_tick_read_from_a_faint_tone_alone_is_unsure():
     assert not decide(Mark("left", "box", ()), ev | {"strong": 0.007}).unsure
 
 
+def test_a_box_with_no_strong_sample_and_no_stroke_is_empty():
+    # PH85: that faint tone (PH40's photo raging-waters-290015) shows no stroke either: no
+    # slash along a diagonal, no cross's arms. Of 18,663 ticked boxes on 5,200 photos two had
+    # no strong sample, both slashed (blurred backhoes, slash 0.125 and 0.16): now empty
+    ev = {"fraction": 0.0872, "strong": 0.0, "spread": 0.222, "visible": 0.8667, "level": 0.2336,
+          "ring": 0.0134, "arms": -0.1124, "slash": -0.0859, "sharpness": 0.336}
+    got = decide(Mark("left", "box", ()), ev)
+    assert got.state == EMPTY and not got.unsure
+    # fresh photo raging-waters-380155 (8.4 MP): an empty LEFT box read empty at p = 0.97
+    sharp = {"fraction": 0.0267, "strong": 0.0, "spread": 0.1111, "visible": 1.0, "level": 0.2022,
+             "ring": 0.0505, "arms": -0.1522, "slash": -0.1487, "sharpness": 0.638}
+    assert not decide(Mark("left", "box", ()), sharp).unsure
+    # a slash or some strong ink keeps the curve's reading (the ticked backhoe of fitting
+    # photo raging-waters-300020: no strong sample, slash 0.125, read ticked, unsure)
+    slashed = {"fraction": 0.0797, "strong": 0.0, "spread": 0.2, "visible": 0.28, "level": 0.2527,
+               "ring": 0.0, "arms": -0.0122, "slash": 0.1251, "sharpness": 0.125, "blurred": True}
+    got = decide(Mark("backhoe-2", "box", ()), slashed)
+    assert got.state == MARKED and got.unsure
+    assert decide(Mark("left", "box", ()), ev | {"strong": 0.007}).state == MARKED
+
+
 def test_a_dot_on_a_line_adds_ink_across_it():
     # PH79: the ink summed across a line (`swell`) at a house's place, over the line's own
     # nearby: a dot 1.8 mm across on a 1.2 mm felt-tip line adds to it where the inscribed
