@@ -179,7 +179,7 @@ BULGE_DOUBT = 0.28
 # Its swell was 0.195; of 13,453 empty places off a swamp's corner with one line through
 # (5,000 photos) none reached 0.16 (at most 0.151, then 0.141) (PH79)
 SWELL_DOUBT = 0.16
-# a house's place under the one line through it (`hidden`) whose line swells there this much
+# a house's place under a line through it (`hidden`) whose line swells there this much
 # (mm, as SWELL_DOUBT) holds a dot: of the 581 hidden empty places on 5,000 photos none
 # reached 0.09, of 13,453 empty places beside a line none 0.16, so at most 3 in 581 (the
 # rule of three) might be empty; 85 % of 1,438 hidden drawn houses reach it (PH80)
@@ -376,6 +376,7 @@ SHARPNESS_KINDS = frozenset({"fillbox_cross_low", "printbox_cross_low",
 # off is capped at ARMS_BASE_MAX (empty heathers' baseline reaches 1.09) so a sheet with
 # most of one icon crossed cannot take a cross away (ruling PH72)
 BASE_KINDS = frozenset({"outline_cross_blur"})
+ARMS_BASE_MAX = 1.2
 # a box read on the matched filter (small or blurred photos) where the per-sample test also
 # sees a cross: of 148,483 filled boxes so read on 6,200 photos, the 3,028 with a per-sample
 # share of BOTH_CROSS or more all had a filter score of 0, and the 57 with a filter score of
@@ -384,7 +385,6 @@ BASE_KINDS = frozenset({"outline_cross_blur"})
 BOTH_CROSS = 0.4
 BOTH_ARMS = 0.1
 BOTH_P = 1.0 - 3 / 3028
-ARMS_BASE_MAX = 1.2
 
 
 def score_cross(ev: dict, kind: str = "") -> float:
