@@ -19,6 +19,17 @@ def test_dense_blue_colouring_that_measures_black_is_no_confident_cross():
     assert r.confidence <= 0.75
 
 
+def test_blurred_ballpoint_whose_chroma_is_low_but_above_any_scribbles_is_no_confident_cross():
+    # judge photo re-wilding-460163 (2.7 MP, 3.6 px per mm, blurred): black 1.0, chroma 0.122,
+    # where the 185 crossed outlines with black 0.6 or more of 6,200 photos reach 0.080 (PH86)
+    ev = {"ink": 1.0, "black": 1.0, "arms": -0.0144, "visible": 0.087, "photo_pxmm": 3.5727,
+          "mass": 1.9468, "mass_dark": 1.6944, "mass_chroma": 0.1224, "arms_base": -0.001,
+          "sharpness": 0.216, "blurred": True}
+    r = decide.decide_multi(_rew_marks()["sq-3-2-plant-2"], ev)
+    assert r.state == CROSSED and r.unsure and r.alternative == COLOURED
+    assert not decide.decide_multi(_rew_marks()["sq-3-2-plant-2"], dict(ev, mass_chroma=0.08)).unsure
+
+
 def test_a_black_scribble_in_colourless_ink_still_reads_crossed():
     # the same share of black with the chroma black ink has (crossed outlines with black
     # 0.6 or more reach 0.08 on 5,800 photos) is a scribble: crossed with confidence
