@@ -37,3 +37,27 @@ def test_a_highlighter_fill_counts_its_chroma_double():
 def test_a_grey_fill_counts_its_darkness():
     got = marks.ink_mass(_sheet(dark_in=0.9, chroma_in=0.0), SNAKE)
     assert got["mass"] == got["mass_dark"] and got["mass_dark"] == pytest.approx(0.9, rel=0.15)
+
+
+def _inside_sheet(dark_in: float, on_print: bool) -> Normalised:
+    """SNAKE's inside darkened by `dark_in` thresholds; with `on_print`, the page prints
+    there (rendered darkness 0.5), so the darkness is the print's, not a fill."""
+    sheet = _sheet(dark_in=0.0, chroma_in=0.0)
+    r0, r1, c0, c1 = int(10 * PXMM), int(12 * PXMM) + 1, int(10 * PXMM), int(30 * PXMM) + 1
+    sheet.dark[r0:r1, c0:c1] = dark_in * sheet.calib.dark_threshold + (0.5 if on_print else 0.0)
+    if on_print:
+        sheet.printed[r0:r1, c0:c1] = 0.5
+    return sheet
+
+
+def test_a_fill_inside_the_outline_shows_undiluted_in_mass_inside():
+    # the grown outline's paper halves the mass; the inside clear of print keeps it (PH87)
+    got = marks.ink_mass(_inside_sheet(6.0, on_print=False), SNAKE)
+    assert got["mass_inside"] == pytest.approx(6.0, rel=0.05)
+    assert got["mass"] < 0.7 * got["mass_inside"]
+
+
+def test_print_that_comes_out_darker_adds_nothing_inside():
+    # darkness over printed pixels is left out of mass_inside but counts in the mass
+    got = marks.ink_mass(_inside_sheet(6.0, on_print=True), SNAKE)
+    assert got["mass_inside"] == pytest.approx(0.0, abs=0.01) and got["mass"] > 1.0

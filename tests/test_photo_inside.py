@@ -1,0 +1,42 @@
+"""Re-Wilding: a bullrush whose inside, clear of its print, is dark is coloured (PH87)."""
+from __future__ import annotations
+
+from scorer.photo import decide
+from scorer.photo.markmap import COLOURED, EMPTY
+
+from test_photo_stages import _rew_marks
+
+# fresh photo re-wilding-240167 (3.9 MP, 3.7 px per mm): a bullrush coloured in grey pencil,
+# its mass 0.843 (p = 0.989 on the low curve) and its inside 5.93 thresholds dark
+GREY_BULLRUSH = {"ink": 0.0, "black": 0.0, "arms": 0.018, "visible": 0.058, "photo_pxmm": 3.744,
+                 "mass": 0.843, "mass_dark": 0.814, "mass_chroma": 0.042, "arms_base": -0.007,
+                 "sharpness": 0.784, "mass_inside": 5.929}
+# fitting photo re-wilding-201545 (3.2 MP, 3.1 px per mm): an empty bullrush whose print came
+# out dark, mass 0.831, its inside 4.10: the darkest inside of 3,821 empty bullrushes
+DARK_PRINT_BULLRUSH = {"ink": 0.0, "black": 0.0, "arms": 0.0071, "visible": 0.0, "photo_pxmm": 3.0514,
+                       "mass": 0.831, "mass_dark": 0.8584, "mass_chroma": 0.0093, "arms_base": 0.0016,
+                       "sharpness": 0.457, "mass_inside": 4.099}
+
+
+def _read(mark_id: str, ev: dict):
+    return decide.decide_multi(_rew_marks()[mark_id], dict(ev))
+
+
+def test_grey_pencil_inside_a_bullrush_is_coloured_with_confidence():
+    without = {k: v for k, v in GREY_BULLRUSH.items() if k != "mass_inside"}
+    assert _read("sq-1-5-plant-1", without).unsure
+    r = _read("sq-1-5-plant-1", GREY_BULLRUSH)
+    assert r.state == COLOURED and not r.unsure and r.confidence >= decide.INSIDE_P - 1e-3
+
+
+def test_dark_print_round_an_empty_inside_stays_unsure():
+    r = _read("sq-4-4-plant-1", DARK_PRINT_BULLRUSH)
+    assert r.unsure and r.alternative == EMPTY or r.state == EMPTY
+
+
+def test_the_inside_rule_is_for_bullrushes_in_small_photos_only():
+    # a snake, and a bullrush at 5 px per mm, are read on their curves alone
+    faint = dict(GREY_BULLRUSH, mass=0.6, mass_dark=0.6)
+    assert _read("sq-5-1-wild-1", faint).unsure
+    sharp = _read("sq-1-5-plant-1", dict(faint, photo_pxmm=5.0))
+    assert sharp.confidence < decide.INSIDE_P
