@@ -40,3 +40,33 @@ def test_the_inside_rule_is_for_bullrushes_in_small_photos_only():
     assert _read("sq-5-1-wild-1", faint).unsure
     sharp = _read("sq-1-5-plant-1", dict(faint, photo_pxmm=5.0))
     assert sharp.confidence < decide.INSIDE_P
+
+
+# fresh photo re-wilding-230121 (2.4 MP, blurred): a snake coloured in yellow highlighter, its
+# mass 0.636 (p = 0.975 on the blurred curve) and its inside's chroma 1.155 thresholds
+YELLOW_SNAKE = {"ink": 0.0, "black": 0.0, "arms": 0.0343, "visible": 0.0, "photo_pxmm": 2.3798,
+                "mass": 0.636, "mass_dark": 0.1073, "mass_chroma": 0.3311, "arms_base": 0.0212,
+                "sharpness": 0.206, "blurred": True, "chroma_inside": 1.155}
+# fresh photo re-wilding-390118 (blurred): the empty snake with the most chroma inside of
+# 40,006 (0.263)
+TINTED_EMPTY_SNAKE = {"ink": 0.0, "black": 0.0, "arms": 0.0261, "visible": 0.0, "photo_pxmm": 2.3734,
+                      "mass": 0.1861, "mass_dark": -0.011, "mass_chroma": 0.1281, "arms_base": 0.0309,
+                      "sharpness": 0.169, "blurred": True, "chroma_inside": 0.263}
+
+
+def test_a_highlighter_inside_a_snake_is_coloured_with_confidence():
+    without = {k: v for k, v in YELLOW_SNAKE.items() if k != "chroma_inside"}
+    assert _read("sq-5-1-wild-1", without).unsure
+    r = _read("sq-5-1-wild-1", YELLOW_SNAKE)
+    assert r.state == COLOURED and not r.unsure and r.confidence >= decide.CHROMA_INSIDE_P - 1e-3
+
+
+def test_the_most_tinted_empty_snake_stays_empty():
+    r = _read("sq-5-5-wild-1", TINTED_EMPTY_SNAKE)
+    assert r.state == EMPTY and not r.unsure
+
+
+def test_the_chroma_rule_is_for_snakes_only():
+    # a bullrush's inside chroma is not read (its fills were measured on their darkness)
+    faint = dict(GREY_BULLRUSH, mass=0.6, mass_dark=0.6, mass_inside=0.0, chroma_inside=1.2)
+    assert _read("sq-1-5-plant-1", faint).unsure

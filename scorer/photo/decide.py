@@ -397,6 +397,14 @@ INSIDE_ICONS = frozenset({"bullrush"})
 INSIDE_PXMM = 4.5
 INSIDE_SURE = 4.75
 INSIDE_P = 1.0 - 3 / 37697
+# a snake in such a photo whose inside, clear of its print, holds CHROMA_INSIDE_SURE or more
+# of chroma over the paper round it (`chroma_inside`) is coloured: a highlighter fill, which
+# darkens little, gives a mass of 0.5-0.67 there, short of the low and blurred curves' 0.99,
+# and an inside chroma of 0.5-1.45, where the 40,006 empty snakes of the same 3,844 photos
+# reach 0.263. Of the 2,387 coloured or crossed ones past the bar none is empty (PH88)
+CHROMA_INSIDE_ICONS = frozenset({"snake"})
+CHROMA_INSIDE_SURE = 0.5
+CHROMA_INSIDE_P = 1.0 - 3 / 2387
 
 
 def score_cross(ev: dict, kind: str = "") -> float:
@@ -498,10 +506,12 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
             and x_cross >= BOTH_ARMS:
         # the per-sample test and the matched filter both see a cross (PH83)
         p_cross = max(p_cross, BOTH_P)
-    if mark.kind == "outline" and mark.icon in INSIDE_ICONS and ev.get("mass_inside", 0.0) >= INSIDE_SURE \
-            and 0.0 < ev.get("photo_pxmm", 0.0) < INSIDE_PXMM:
-        # a dark fill inside the outline, clear of its print (PH87)
-        p_ink = max(p_ink, INSIDE_P)
+    if mark.kind == "outline" and 0.0 < ev.get("photo_pxmm", 0.0) < INSIDE_PXMM:
+        # a dark fill (PH87) or a highlighter's (PH88) inside the outline, clear of its print
+        if mark.icon in INSIDE_ICONS and ev.get("mass_inside", 0.0) >= INSIDE_SURE:
+            p_ink = max(p_ink, INSIDE_P)
+        if mark.icon in CHROMA_INSIDE_ICONS and ev.get("chroma_inside", 0.0) >= CHROMA_INSIDE_SURE:
+            p_ink = max(p_ink, CHROMA_INSIDE_P)
     states = mark.states
     # a box the player fills with no strong sample inside: empty in a sharp photo (PH52),
     # never confidently filled elsewhere (PH57)

@@ -625,14 +625,16 @@ CHROMA_WEIGHT = 2.0
 # counts print that comes out darker than the page says as ink. The darkness over the
 # outline's own inside where the page prints next to nothing (rendered darkness under
 # INSIDE_PRINT), less the same ring's, is the fill's alone (`mass_inside`, threshold units):
-# blur spreads the print in, so an empty outline keeps a floor there, not 0 (PH87)
+# blur spreads the print in, so an empty outline keeps a floor there, not 0 (PH87). Its
+# chroma there less the ring's is a highlighter's own (`chroma_inside`, PH88)
 INSIDE_PRINT = 0.2
 
 
 def ink_mass(n: Normalised, polygon) -> dict:
     """Excess darkness and chroma over an outline, in units of the photo's thresholds; the
     mass is the larger of the darkness and CHROMA_WEIGHT times the chroma; `mass_inside`
-    is the excess darkness inside the outline clear of its print."""
+    and `chroma_inside` are the excess darkness and chroma inside the outline clear of its
+    print."""
     sl, inner = crop_mask(n, polygon, 0.0)
     pad = round((MASS_GROW + MASS_RING) * n.pxmm) + 1
     r0, c0 = max(0, sl[0].start - pad), max(0, sl[1].start - pad)
@@ -644,7 +646,7 @@ def ink_mass(n: Normalised, polygon) -> dict:
     region = cv2.dilate(m, disc(k1)).astype(bool)
     ring = cv2.dilate(m, disc(k2)).astype(bool) & ~region
     if ring.sum() < 5 or region.sum() < 5:
-        return {"mass": 0.0, "mass_dark": 0.0, "mass_chroma": 0.0, "mass_inside": 0.0}
+        return {"mass": 0.0, "mass_dark": 0.0, "mass_chroma": 0.0, "mass_inside": 0.0, "chroma_inside": 0.0}
     win = (slice(r0, r1), slice(c0, c1))
     printed = n.printed[win] if n.printed is not None else np.zeros_like(n.dark[win])
     ex = n.dark[win] - printed
@@ -654,10 +656,13 @@ def ink_mass(n: Normalised, polygon) -> dict:
     inside = m.astype(bool) & (printed < INSIDE_PRINT)
     mi = float(ex[inside].mean()) - paper if inside.any() else 0.0
     # colour: chroma above the paper's around it (print is grey, so it adds none)
-    mc = float(np.maximum(sat[region] - np.median(sat[ring]), 0.0).mean())
-    t = n.calib.dark_threshold
-    md_u, mc_u = md / t, mc / n.calib.chroma_threshold
-    return {"mass": _mass(md_u, mc_u), "mass_dark": md_u, "mass_chroma": mc_u, "mass_inside": mi / t}
+    tint = float(np.median(sat[ring]))
+    mc = float(np.maximum(sat[region] - tint, 0.0).mean())
+    ci = float(sat[inside].mean()) - tint if inside.any() else 0.0
+    t, ct = n.calib.dark_threshold, n.calib.chroma_threshold
+    md_u, mc_u = md / t, mc / ct
+    return {"mass": _mass(md_u, mc_u), "mass_dark": md_u, "mass_chroma": mc_u,
+            "mass_inside": mi / t, "chroma_inside": ci / ct}
 
 
 def _mass(dark: float, chroma: float) -> float:
