@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorer.photo.decide import SETTLE_MIN
-from scorer.photo.games.re_wilding import settle
+from scorer.photo.games.re_wilding import PAIR_SETTLE_MIN, settle
 from scorer.photo.markmap import COLOURED, CROSSED, EMPTY, FILLED, Reading
 
 from test_photo_stages import _rew_marks
@@ -155,6 +155,14 @@ def test_the_mate_of_a_crossed_outline_is_crossed():
     assert got.state == CROSSED and not got.unsure
 
 
+def test_a_plant_the_photo_leans_to_crossed_over_crossed_wildlife_is_crossed():
+    # fresh photos re-wilding-260079 (3.5 MP) and 440159 (3.3 MP): a crossed lily over heavy
+    # colouring read crossed at p = 0.593 and 0.811, its fish crossed with confidence (PH89)
+    for p in (0.593, 0.811):
+        got = _set((CROSSED, p, True), (CROSSED, 0.999, False), square="sq-4-2")["sq-4-2-plant-2"]
+        assert got.state == CROSSED and not got.unsure and got.confidence == pytest.approx(0.999)
+
+
 def test_wildlife_under_an_empty_plant_is_empty_and_a_plant_over_coloured_wildlife_is_coloured():
     # RE8: wildlife goes only under a coloured plant
     got = _set((EMPTY, 0.999, False), (EMPTY, 0.97, True))["sq-2-2-wild-2"]
@@ -170,8 +178,8 @@ def test_wildlife_under_an_empty_plant_is_empty_and_a_plant_over_coloured_wildli
     ((COLOURED, 0.97, True), (EMPTY, 0.999, False), "plant"),
     # the photo leans against the rules: a person should look
     ((CROSSED, 0.999, False), (COLOURED, 0.97, True), "wild"),
-    # below SETTLE_MIN the rules do not decide for the photo
-    ((CROSSED, 0.999, False), (CROSSED, SETTLE_MIN - 0.05), "wild"),
+    # below even odds the rules do not decide for the photo
+    ((CROSSED, 0.999, False), (CROSSED, PAIR_SETTLE_MIN - 0.05), "wild"),
     # both unsure: neither settles the other
     ((CROSSED, 0.97, True), (CROSSED, 0.97, True), "wild"),
 ])
