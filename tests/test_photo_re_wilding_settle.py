@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorer.photo.decide import SETTLE_MIN
-from scorer.photo.games.re_wilding import PAIR_SETTLE_MIN, settle
+from scorer.photo.games.re_wilding import LEAN_MIN, settle
 from scorer.photo.markmap import COLOURED, CROSSED, EMPTY, FILLED, Reading
 
 from test_photo_stages import _rew_marks
@@ -42,6 +41,14 @@ def test_a_faint_tick_in_a_year_before_a_ticked_one_is_filled():
     assert "cal-2-zero" in got.evidence["ruled_out"]
 
 
+def test_a_tick_the_photo_gives_even_odds_in_a_year_that_needs_one_is_filled():
+    # fresh photo re-wilding-410177 (2.8 MP): year 9's - box read filled at p = 0.5 (a shadow
+    # caps it), year 9's other boxes empty and year 10 ticked: year 9 had its tick (PH90)
+    ticks = {y: "zero" for y in (1, 2, 3, 4, 5, 6, 7, 8, 10)}
+    got = _got(_calendar(ticks, {"cal-9-minus": (FILLED, 0.5)}))["cal-9-minus"]
+    assert got.state == FILLED and not got.unsure and "ruled_out" in got.evidence
+
+
 def test_a_second_mark_in_a_ticked_year_is_empty():
     got = _got(_calendar({1: "plus", 2: "minus"}, {"cal-2-zero": (EMPTY, 0.95)}))["cal-2-zero"]
     assert got.state == EMPTY and not got.unsure and "cal-2-minus" in got.evidence["ruled_out"]
@@ -55,8 +62,8 @@ def test_a_mark_after_a_year_with_no_tick_is_empty():
 @pytest.mark.parametrize("ticks, unsure", [
     # the photo leans the other way from the rules: a person should look
     ({y: "zero" for y in range(2, 11)}, {"cal-1-plus": (EMPTY, 0.95)}),
-    # the photo barely leans: below SETTLE_MIN the rules do not decide for it
-    ({y: "zero" for y in range(2, 11)}, {"cal-1-plus": (FILLED, SETTLE_MIN - 0.05)}),
+    # the photo barely leans: below LEAN_MIN the rules do not decide for it
+    ({y: "zero" for y in range(2, 11)}, {"cal-1-plus": (FILLED, LEAN_MIN - 0.05)}),
     # the last year ticked: nothing later says the year was played
     ({1: "plus", 2: "zero"}, {"cal-3-minus": (FILLED, 0.98)}),
     # two boxes of a year unsure: neither is settled by the other
@@ -116,8 +123,8 @@ def test_a_box_between_two_filled_ones_is_filled():
 @pytest.mark.parametrize("states, unsure", [
     # the photo leans the other way from the rules: a person should look
     ({"ab-mirror-3": CROSSED}, {"ab-mirror-2": (FILLED, 0.97)}),
-    # below SETTLE_MIN the rules do not decide for the photo
-    ({"ab-mirror-3": CROSSED}, {"ab-mirror-2": (CROSSED, SETTLE_MIN - 0.05)}),
+    # below LEAN_MIN the rules do not decide for the photo
+    ({"ab-mirror-3": CROSSED}, {"ab-mirror-2": (CROSSED, LEAN_MIN - 0.05)}),
     # filled after it: filled or crossed are both legal
     ({"ab-flip-3": FILLED}, {"ab-flip-2": (CROSSED, 0.98)}),
     # the last box of a row, read filled: nothing after it can say so (re-wilding-240184)
@@ -179,7 +186,7 @@ def test_wildlife_under_an_empty_plant_is_empty_and_a_plant_over_coloured_wildli
     # the photo leans against the rules: a person should look
     ((CROSSED, 0.999, False), (COLOURED, 0.97, True), "wild"),
     # below even odds the rules do not decide for the photo
-    ((CROSSED, 0.999, False), (CROSSED, PAIR_SETTLE_MIN - 0.05), "wild"),
+    ((CROSSED, 0.999, False), (CROSSED, LEAN_MIN - 0.05), "wild"),
     # both unsure: neither settles the other
     ((CROSSED, 0.97, True), (CROSSED, 0.97, True), "wild"),
 ])

@@ -11,7 +11,6 @@ from ...core import Score
 from ...re_wilding.score import score as rew_score
 from ...re_wilding.sheet_json import load_sheet, report
 from ...re_wilding.template import MarkBox, Outline, load
-from ..decide import SETTLE_MIN
 from ..layout import Layout, layout
 from ..markmap import COLOURED, CROSSED, EMPTY, FILLED, Mark, Reading
 
@@ -152,22 +151,24 @@ def _mate(mid: str) -> str:
     return mid.replace("-plant-", "-wild-") if "-plant-" in mid else mid.replace("-wild-", "-plant-")
 
 
-# a set's sure outline leaves its mate one state; the photo need only lean to it, at least
-# even odds (PH89: of the 8 outlines on 6,400 photos so settled at 0.5-0.9, all were right)
-PAIR_SETTLE_MIN = 0.5
+# where sure readings and the rules leave an unsure mark one state, the photo need only lean
+# to it, at even odds or better (PH89 for sets, PH90 for rows and the calendar: on 6,400
+# photos the 8 outlines and about 40 boxes so settled at 0.5-0.9 were all right). Raging
+# Waters keeps `decide.SETTLE_MIN`
+LEAN_MIN = 0.5
 
 
 def settle_pairs(readings: list[Reading]) -> list[Reading]:
     """An unsure outline settled by the other outline of its set (ruling PH51): where the
     other is read with confidence and the set's rules leave this one a single state (under
     an empty plant the wildlife is empty; over coloured wildlife the plant is coloured; a
-    crossed one's mate is crossed), the photo favours it (p >= PAIR_SETTLE_MIN) and so it is
+    crossed one's mate is crossed), the photo favours it (p >= LEAN_MIN) and so it is
     taken, as sure as the mate's reading, named in its evidence; otherwise it stays unsure."""
     by_id = {r.mark.id: r for r in readings}
     out = []
     for r in readings:
         mate = by_id.get(_mate(r.mark.id)) if r.mark.kind == "outline" else None
-        if mate is None or not r.unsure or mate.unsure or r.confidence < PAIR_SETTLE_MIN:
+        if mate is None or not r.unsure or mate.unsure or r.confidence < LEAN_MIN:
             out.append(r)
             continue
         plant = "-plant-" in r.mark.id
@@ -201,14 +202,14 @@ def settle_rows(readings: list[Reading]) -> list[Reading]:
     (crossed, then filled, then empty). Boxes read with confidence bound an unsure one from
     both sides: no less than the most marked sure box after it, no more than the least
     marked sure box before it. Where that leaves one of its states, the photo favours it
-    (p >= SETTLE_MIN) and so it is taken, as sure as the least sure reading it rests on,
+    (p >= LEAN_MIN) and so it is taken, as sure as the least sure reading it rests on,
     with them named in its evidence; anything else stays unsure (as PH20)."""
     by_id = {r.mark.id: r for r in readings}
     out = dict(by_id)
     for ids in box_rows():
         row = [by_id.get(i) for i in ids]
         for k, r in enumerate(row):
-            if r is None or not r.unsure or r.confidence < SETTLE_MIN:
+            if r is None or not r.unsure or r.confidence < LEAN_MIN:
                 continue
             after = [o for o in row[k + 1:] if _sure(o)]
             before = [o for o in row[:k] if _sure(o)]
@@ -234,7 +235,7 @@ def settle_calendar(readings: list[Reading]) -> list[Reading]:
     a year, years in order. It must be empty where another box of its year is ticked, or an
     earlier year has none of its three ticked; it must be filled where the other two of its
     year are empty and a later year is ticked. Each fact must be read with confidence; the
-    box takes that state only where its own reading favours it (p >= SETTLE_MIN), as sure
+    box takes that state only where its own reading favours it (p >= LEAN_MIN), as sure
     as the least sure reading the rule rests on, with them named in its evidence. Anything
     else stays unsure: a sheet may break a rule, and a person should look then."""
     by_id = {r.mark.id: r for r in readings}
@@ -247,7 +248,7 @@ def settle_calendar(readings: list[Reading]) -> list[Reading]:
         blank = next((e for e in range(y) if all(sure(o, EMPTY) for o in years[e])), None)
         later = next((o for e in years[y + 1:] for o in e if sure(o, FILLED)), None)
         for r in yr:
-            if not r.unsure or r.confidence < SETTLE_MIN:
+            if not r.unsure or r.confidence < LEAN_MIN:
                 continue
             others = [o for o in yr if o is not r]
             tick = next((o for o in others if sure(o, FILLED)), None)
