@@ -34,12 +34,20 @@ def test_dark_print_round_an_empty_inside_stays_unsure():
     assert r.unsure and r.alternative == EMPTY or r.state == EMPTY
 
 
-def test_the_inside_rule_is_for_bullrushes_in_small_photos_only():
-    # a snake, and a bullrush at 5 px per mm, are read on their curves alone
+def test_the_inside_rule_is_for_bullrushes():
+    # a snake's dark inside is not read: empty snakes in blurred photos reach 4.56
     faint = dict(GREY_BULLRUSH, mass=0.6, mass_dark=0.6)
     assert _read("sq-5-1-wild-1", faint).unsure
-    sharp = _read("sq-1-5-plant-1", dict(faint, photo_pxmm=5.0))
-    assert sharp.confidence < decide.INSIDE_P
+
+
+def test_a_sharper_photos_grey_bullrush_is_coloured_by_its_inside_too():
+    # fresh photo re-wilding-360148 (8.7 MP, 6.5 px per mm): mass 0.717 (p = 0.984 on the
+    # sharp curve), inside 6.06, where the 1,914 empty bullrushes at 4.5 px per mm and more reach 3.27 (PH91)
+    ev = dict(GREY_BULLRUSH, photo_pxmm=6.534, mass=0.717, mass_dark=0.714, mass_inside=6.056,
+              ink=0.452, visible=0.449)
+    assert _read("sq-4-4-plant-1", {k: v for k, v in ev.items() if k != "mass_inside"}).unsure
+    r = _read("sq-4-4-plant-1", ev)
+    assert r.state == COLOURED and not r.unsure
 
 
 # fresh photo re-wilding-230121 (2.4 MP, blurred): a snake coloured in yellow highlighter, its

@@ -387,21 +387,23 @@ BOTH_ARMS = 0.1
 BOTH_P = 1.0 - 3 / 3028
 
 
-# a bullrush in a photo under INSIDE_PXMM px per mm whose inside, clear of its print, holds
-# INSIDE_SURE or more of darkness (`marks.ink_mass`'s `mass_inside`) is coloured or crossed:
-# grey pencil there gives a mass of 0.67-0.85, which the low curve leaves unsure, and an
-# inside of 4.76-6.5, where the 3,821 empty bullrushes of 3,844 such photos (fitting,
-# benchmark, 22 fresh ranges) reach 4.10 (one; the next 3.93). Of the 37,697 coloured or
-# crossed ones past the bar none is empty: at most 3 in 37,697 might be (PH87)
+# a bullrush whose inside, clear of its print, holds INSIDE_SURE or more of darkness
+# (`marks.ink_mass`'s `mass_inside`) is coloured or crossed: grey pencil there gives a mass
+# of 0.67-0.85, which the low curve leaves unsure, and an inside of 4.76-6.5, where the
+# 3,821 empty bullrushes of 3,844 photos under 4.5 px per mm (fitting, benchmark, 22 fresh
+# ranges) reach 4.10 (one; the next 3.93). Of the 37,697 coloured or crossed ones past the
+# bar none is empty: at most 3 in 37,697 might be (PH87). Photos of 4.5 px per mm and more
+# hold 1,914 more empty bullrushes, reaching 3.27, and 20,811 marked ones past the bar (PH91)
 INSIDE_ICONS = frozenset({"bullrush"})
-INSIDE_PXMM = 4.5
 INSIDE_SURE = 4.75
 INSIDE_P = 1.0 - 3 / 37697
-# a snake in such a photo whose inside, clear of its print, holds CHROMA_INSIDE_SURE or more
-# of chroma over the paper round it (`chroma_inside`) is coloured: a highlighter fill, which
-# darkens little, gives a mass of 0.5-0.67 there, short of the low and blurred curves' 0.99,
-# and an inside chroma of 0.5-1.45, where the 40,006 empty snakes of the same 3,844 photos
-# reach 0.263. Of the 2,387 coloured or crossed ones past the bar none is empty (PH88)
+# a snake whose inside, clear of its print, holds CHROMA_INSIDE_SURE or more of chroma over
+# the paper round it (`chroma_inside`) is coloured: a highlighter fill, which darkens little,
+# gives a mass of 0.5-0.67 in photos under 4.5 px per mm, short of the low and blurred
+# curves' 0.99, and an inside chroma of 0.5-1.45, where the 40,006 empty snakes of the same
+# 3,844 photos reach 0.263. Of the 2,387 coloured or crossed ones past the bar none is empty
+# (PH88); photos of 4.5 px per mm and more hold 21,753 more empty snakes, reaching 0.017,
+# and 1,342 marked ones past the bar (PH91)
 CHROMA_INSIDE_ICONS = frozenset({"snake"})
 CHROMA_INSIDE_SURE = 0.5
 CHROMA_INSIDE_P = 1.0 - 3 / 2387
@@ -506,7 +508,7 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
             and x_cross >= BOTH_ARMS:
         # the per-sample test and the matched filter both see a cross (PH83)
         p_cross = max(p_cross, BOTH_P)
-    if mark.kind == "outline" and 0.0 < ev.get("photo_pxmm", 0.0) < INSIDE_PXMM:
+    if mark.kind == "outline":
         # a dark fill (PH87) or a highlighter's (PH88) inside the outline, clear of its print
         if mark.icon in INSIDE_ICONS and ev.get("mass_inside", 0.0) >= INSIDE_SURE:
             p_ink = max(p_ink, INSIDE_P)
