@@ -78,3 +78,15 @@ def test_the_chroma_rule_is_for_snakes_only():
     # a bullrush's inside chroma is not read (its fills were measured on their darkness)
     faint = dict(GREY_BULLRUSH, mass=0.6, mass_dark=0.6, mass_inside=0.0, chroma_inside=1.2)
     assert _read("sq-1-5-plant-1", faint).unsure
+
+
+def test_a_heathers_fingers_in_a_sharp_photo_are_no_cross():
+    # fresh photo re-wilding-290067 (8.7 MP, 7.6 px per mm): a coloured heather whose fingers
+    # gave the per-sample cross test 0.364 (p = 0.959 coloured); crossed outlines so read
+    # score 0.5 or more (PH92)
+    ev = {"ink": 0.8231, "black": 0.0, "cross": 0.3636, "visible": 0.5058, "photo_pxmm": 7.604,
+          "mass": 1.4758, "mass_dark": 1.4507, "mass_chroma": 0.022, "sharpness": 0.984}
+    r = _read("sq-4-5-plant-2", ev)
+    assert r.state == COLOURED and not r.unsure
+    assert _read("sq-4-5-plant-2", dict(ev, cross=0.5)).unsure        # a faint cross stays open
+    assert _read("sq-4-5-plant-2", dict(ev, photo_pxmm=6.0, arms=0.0)).state == COLOURED
