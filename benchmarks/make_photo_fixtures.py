@@ -68,6 +68,10 @@ FIXTURES = {
     # printed side and N2-S4 crosses it; the corridor's fit followed N2-S4 and missed the
     # line's plain end, and N3-S3 read empty at p = 0.9999 (PH76)
     "berm-along-swamp": dict(seed=430072),
+    # judge photo raging-waters-470195 (1.8 MP): Canalville's N4-E2 and N4-E3 are both drawn
+    # and cross near N4; N4-E3's fit followed N4-E2's ink, so its own corridor looked bare
+    # though a line showed beside the drawn ones, and it read empty at p = 1.0 (PH93)
+    "family-crossing": dict(seed=470195),
 }
 
 

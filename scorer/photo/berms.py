@@ -741,7 +741,10 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
                     out[m] = dict(judged, ambiguous=False, family=sorted(group), second_line=share)
                     if m in rivals:
                         drawn_rivals.append(m)
-                elif _own_bare(judged) and (_own_bare(own) or not _judgeable(own)) or n_st >= 6 and share < SECOND_LINE:
+                elif n_st >= 6 and share < SECOND_LINE or _own_bare(judged) and (_own_bare(own) or not _judgeable(own)) \
+                        and not (n_st >= 6 and share >= SECOND_LINE and not _judgeable(own)):
+                    # bare; but a fit with nothing of its own (it followed the drawn lines all
+                    # along) beside a second line says nothing of this one: unsure (PH93)
                     out[m] = _emptied(out[m], raw[m], family=sorted(group), explained_by_ends=True)
                 else:
                     out[m] = dict(out[m], ambiguous=True, family=sorted(group), second_line=max(beside, share))
