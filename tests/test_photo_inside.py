@@ -22,11 +22,16 @@ def _read(mark_id: str, ev: dict):
     return decide.decide_multi(_rew_marks()[mark_id], dict(ev))
 
 
+def _assert_lifted(mark_id: str, ev: dict, key: str, p: float) -> None:
+    """Unsure on the curves alone (without the inside measure `key`); coloured at `p` or
+    more with it."""
+    assert _read(mark_id, {k: v for k, v in ev.items() if k != key}).unsure
+    r = _read(mark_id, ev)
+    assert r.state == COLOURED and not r.unsure and r.confidence >= p - 1e-3
+
+
 def test_grey_pencil_inside_a_bullrush_is_coloured_with_confidence():
-    without = {k: v for k, v in GREY_BULLRUSH.items() if k != "mass_inside"}
-    assert _read("sq-1-5-plant-1", without).unsure
-    r = _read("sq-1-5-plant-1", GREY_BULLRUSH)
-    assert r.state == COLOURED and not r.unsure and r.confidence >= decide.INSIDE_P - 1e-3
+    _assert_lifted("sq-1-5-plant-1", GREY_BULLRUSH, "mass_inside", decide.INSIDE_P)
 
 
 def test_dark_print_round_an_empty_inside_stays_unsure():
@@ -45,9 +50,7 @@ def test_a_sharper_photos_grey_bullrush_is_coloured_by_its_inside_too():
     # sharp curve), inside 6.06, where the 1,914 empty bullrushes at 4.5 px per mm and more reach 3.27 (PH91)
     ev = dict(GREY_BULLRUSH, photo_pxmm=6.534, mass=0.717, mass_dark=0.714, mass_inside=6.056,
               ink=0.452, visible=0.449)
-    assert _read("sq-4-4-plant-1", {k: v for k, v in ev.items() if k != "mass_inside"}).unsure
-    r = _read("sq-4-4-plant-1", ev)
-    assert r.state == COLOURED and not r.unsure
+    _assert_lifted("sq-4-4-plant-1", ev, "mass_inside", decide.INSIDE_P)
 
 
 # fresh photo re-wilding-230121 (2.4 MP, blurred): a snake coloured in yellow highlighter, its
@@ -63,10 +66,7 @@ TINTED_EMPTY_SNAKE = {"ink": 0.0, "black": 0.0, "arms": 0.0261, "visible": 0.0, 
 
 
 def test_a_highlighter_inside_a_snake_is_coloured_with_confidence():
-    without = {k: v for k, v in YELLOW_SNAKE.items() if k != "chroma_inside"}
-    assert _read("sq-5-1-wild-1", without).unsure
-    r = _read("sq-5-1-wild-1", YELLOW_SNAKE)
-    assert r.state == COLOURED and not r.unsure and r.confidence >= decide.CHROMA_INSIDE_P - 1e-3
+    _assert_lifted("sq-5-1-wild-1", YELLOW_SNAKE, "chroma_inside", decide.CHROMA_INSIDE_P)
 
 
 def test_the_most_tinted_empty_snake_stays_empty():
