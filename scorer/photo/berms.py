@@ -737,12 +737,13 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
                 # judge that way: its second line, if any, shows only in `second_line`)
                 judged = own if m in rivals and _judgeable(own) else out[m]
                 need = RIVAL_COVERAGE if judged is own else OWN_COVERAGE
-                if n_st >= 6 and share >= SECOND_LINE and _own_line(judged, is_line, need):
+                second = n_st >= 6 and share >= SECOND_LINE
+                bare = _own_bare(judged) and (_own_bare(own) or not _judgeable(own))
+                if second and _own_line(judged, is_line, need):
                     out[m] = dict(judged, ambiguous=False, family=sorted(group), second_line=share)
                     if m in rivals:
                         drawn_rivals.append(m)
-                elif n_st >= 6 and share < SECOND_LINE or _own_bare(judged) and (_own_bare(own) or not _judgeable(own)) \
-                        and not (n_st >= 6 and share >= SECOND_LINE and not _judgeable(own)):
+                elif n_st >= 6 and not second or bare and not (second and not _judgeable(own)):
                     # bare; but a fit with nothing of its own (it followed the drawn lines all
                     # along) beside a second line says nothing of this one: unsure (PH93)
                     out[m] = _emptied(out[m], raw[m], family=sorted(group), explained_by_ends=True)

@@ -523,9 +523,9 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
             p_ink = max(p_ink, INSIDE_P)
         if mark.icon in CHROMA_INSIDE_ICONS and ev.get("chroma_inside", 0.0) >= CHROMA_INSIDE_SURE:
             p_ink = max(p_ink, CHROMA_INSIDE_P)
-    if mark.kind == "outline" and cross_kinds == ["outline_cross"] and x_cross < CROSS_NONE:
-        # no cross the per-sample test can see in a sharp photo (PH92)
-        p_cross = min(p_cross, CROSS_NONE_P)
+        if cross_kinds == ["outline_cross"] and x_cross < CROSS_NONE:
+            # no cross the per-sample test can see in a sharp photo (PH92)
+            p_cross = min(p_cross, CROSS_NONE_P)
     states = mark.states
     # a box the player fills with no strong sample inside: empty in a sharp photo (PH52),
     # never confidently filled elsewhere (PH57)
