@@ -36,7 +36,7 @@ FIXTURES = {
     # held-out photo raging-waters-220109 as that set takes it (2.7 MP, blank setup): a house
     # dot under two crossing berms reads unsure, and its subdivision's count leaves room for
     # it (PH17, PH21). (Until session 14 this was bench photo 100076, which the count settles.)
-    "unsure-house": dict(seed=220109, mp=(1.5, 3.5)),
+    "last-house": dict(seed=220109, mp=(1.5, 3.5)),
     # bench photo re-wilding-100175 (2.2 MP, blur 1.3 px, sharpness 0.16): crosses over
     # printed boxes that the sharp curves lost; read on the blurred curves (PH18)
     "blurred": dict(seed=100175, game="re-wilding"),

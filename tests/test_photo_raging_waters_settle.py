@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorer.photo.decide import SETTLE_MIN
-from scorer.photo.games.raging_waters import mark_map, settle
+from scorer.photo.games.raging_waters import OVERRULE_MAX, mark_map, settle
 from scorer.photo.markmap import EMPTY, MARKED, Reading
 from scorer.raging_waters import geometry
 from scorer.raging_waters.template import LATTICE, load
@@ -105,16 +105,27 @@ def test_the_last_house_favoured_where_every_other_point_is_sure_is_a_house():
     assert "2 other houses" in got.evidence["ruled_out"]
 
 
+@pytest.mark.parametrize("state, p", [(EMPTY, OVERRULE_MAX), (EMPTY, 0.58), (MARKED, 0.51), (MARKED, SETTLE_MIN - 0.01)])
+def test_the_last_house_is_a_house_where_the_photo_cannot_judge_its_place(state, p):
+    # PH94, fresh photos raging-waters-420103 (2.8 MP) and 440122 (8.1 MP): a house dot at a
+    # crossing of two berms, read empty under the 0.75 cap for a line swelling there, with the
+    # subdivision's other houses and empty points all read with confidence (RW21)
+    got = {r.mark.id: r for r in settle(_map(OTHERS[:2], {FREE[0]: (state, p)}))}[FREE[0]]
+    assert got.state == MARKED and not got.unsure and got.confidence == pytest.approx(0.998)
+    assert "2 other houses" in got.evidence["ruled_out"]
+    assert ("leaned to empty" in got.evidence["ruled_out"]) == (state == EMPTY)
+
+
 def test_a_point_favoured_empty_once_the_houses_are_all_read_is_empty():
     got = {r.mark.id: r for r in settle(_map(OTHERS[:3], {FREE[0]: (EMPTY, 0.93)}))}[FREE[0]]
     assert got.state == EMPTY and not got.unsure and "3 houses" in got.evidence["ruled_out"]
 
 
 @pytest.mark.parametrize("houses, unsure, berm", [
-    (OTHERS[:2], {FREE[0]: (MARKED, SETTLE_MIN - 0.01)}, False),            # too weakly favoured
     (OTHERS[:2], {FREE[0]: (MARKED, 0.95), FREE[1]: (EMPTY, 0.8)}, False),   # the house may be elsewhere
     (OTHERS[:1], {FREE[0]: (MARKED, 0.95)}, False),                          # two houses missing
-    (OTHERS[:2], {FREE[0]: (EMPTY, 0.95)}, False),                           # one missing: maybe here
+    (OTHERS[:2], {FREE[0]: (EMPTY, 0.95)}, False),                           # seen empty: left out?
+    (OTHERS[:2], {FREE[0]: (EMPTY, OVERRULE_MAX + 0.01)}, False),            # just past the caps
     (OTHERS[:2], {HIDDEN: (MARKED, 0.95)}, True),                            # a sure berm runs through it
 ])
 def test_a_count_that_leaves_room_settles_nothing(houses, unsure, berm):

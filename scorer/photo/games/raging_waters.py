@@ -145,6 +145,13 @@ def doubt_rules(readings: list[Reading]) -> list[Reading]:
             for r in readings]
 
 
+# the most an empty reading may favour empty for the count to overrule it (PH94): the caps'
+# ceiling for a place the photo cannot judge (`decide`: a dot hidden under a line, a line
+# swelling there, a place mostly covered). A place seen and read empty at better than 3 to 1
+# is left to a person: the player may have left a house out
+OVERRULE_MAX = 0.75
+
+
 def settle(readings: list[Reading]) -> list[Reading]:
     """On a ``--setup blank`` sheet, settle an unsure house dot or swamp square where the
     rules leave it one legal state. A subdivision has exactly its number of houses and at
@@ -157,9 +164,10 @@ def settle(readings: list[Reading]) -> list[Reading]:
       with confidence runs through it (a house there would break two rules at once, PH17),
       or where what the photo shows of it favours empty (p >= SETTLE_MIN before the caps for
       a dot hidden under a line or a place mostly covered, `seen_favours`; PH21, PH25).
-    - One house missing, every other point read with confidence, the one unsure point
-      favoured as a house (p >= SETTLE_MIN) is the house, unless a berm read with confidence
-      runs through it (the rules then disagree, and a person should look; PH21).
+    - One house missing, every other point read with confidence, the one unsure point is the
+      house where the photo favours it or favours empty no more than OVERRULE_MAX (PH21,
+      PH94: a line hides the point or swells there), unless a berm read with confidence runs
+      through it (the rules then disagree, and a person should look).
 
     It is as sure as the least sure of the readings it rests on, named in its evidence.
     Anything short of that stays unsure.
@@ -181,6 +189,7 @@ def settle(readings: list[Reading]) -> list[Reading]:
                 through = [b for b in berms if _through(mt, b.mark.id, spot, kind, t.house_radius)]
                 corner = [c for c in swamps if kind == "dot"
                           and geometry.house_point(spot) in geometry.swamp_corners(_spot(c.mark.id))]
+                state = r.state
                 if r.state == EMPTY and corner:
                     by = max(corner, key=lambda c: c.confidence)
                     rests, why = [by], f"it is a corner of {by.mark.name}, and no house stands there"
@@ -189,14 +198,18 @@ def settle(readings: list[Reading]) -> list[Reading]:
                     if through:
                         by = max(through, key=lambda b: b.confidence)
                         rests, why = sure + [by], f"{why}; {by.mark.name} runs through it"
-                elif (r.state == MARKED and exact and r.confidence >= SETTLE_MIN and not through
-                      and len(open_) == 1 and len(sure) == need - 1):
-                    rests = [x for x in spots if x is not r]
+                elif exact and not through and len(open_) == 1 and len(sure) == need - 1 \
+                        and (r.state == MARKED or r.confidence <= OVERRULE_MAX):
+                    # the last house: the count leaves it no other state (PH94)
+                    rests, state = [x for x in spots if x is not r], MARKED
                     why = f"{len(sure)} other {what} read in {mt.name}, and {need} are drawn"
+                    if r.state != MARKED:
+                        why += f" (the photo alone leaned to empty, p = {r.confidence:.2f})"
                 else:
                     continue
-                out[r.mark.id] = replace(r, confidence=min(x.confidence for x in rests), unsure=False,
-                                         alternative=None, evidence={**r.evidence, "ruled_out": why})
+                out[r.mark.id] = replace(r, state=state, confidence=min(x.confidence for x in rests),
+                                         unsure=False, alternative=None,
+                                         evidence={**r.evidence, "ruled_out": why})
     return [out[r.mark.id] for r in readings]
 
 
