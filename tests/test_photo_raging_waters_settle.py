@@ -134,6 +134,29 @@ def test_a_count_that_leaves_room_settles_nothing(houses, unsure, berm):
         assert got[mid].unsure and "ruled_out" not in got[mid].evidence
 
 
+@pytest.mark.parametrize("p, settled", [(0.57, True), (OVERRULE_MAX, True), (OVERRULE_MAX + 0.01, False)])
+def test_one_more_house_than_the_count_that_the_photo_cannot_judge_is_empty(p, settled):
+    # PH95, fresh photo raging-waters-430198 (4.7 MP): a shadow's tone read as a house at
+    # p = 1.0, capped at 0.75 as it holds no solid dot, where Boglandia's 4 houses were all
+    # read with confidence (RW21)
+    got = {r.mark.id: r for r in settle(_map(OTHERS[:3], {FREE[0]: (MARKED, p)}))}[FREE[0]]
+    if settled:
+        assert got.state == EMPTY and not got.unsure and got.confidence == pytest.approx(0.998)
+        assert "3 houses read" in got.evidence["ruled_out"] and "leaned to one more" in got.evidence["ruled_out"]
+    else:
+        assert got.state == MARKED and got.unsure and "ruled_out" not in got.evidence
+
+
+def test_one_more_swamp_than_the_count_that_the_photo_cannot_judge_is_empty():
+    # PH95, fresh photos raging-waters-390089 (2.7 MP) and 410037 (2.4 MP): a square under
+    # faint tone read as a swamp at p = 0.71 and 0.79, the subdivision's swamps all read
+    sure = _read(CELLS[0], MARKED, 0.997)
+    got = {r.mark.id: r for r in settle([sure, _read(CELLS[1], MARKED, 0.79, True)])}[CELLS[1]]
+    assert got.state == EMPTY and not got.unsure and got.confidence == pytest.approx(0.997)
+    got = {r.mark.id: r for r in settle([sure, _read(CELLS[1], MARKED, 0.9, True)])}[CELLS[1]]
+    assert got.state == MARKED and got.unsure
+
+
 def test_swamps_are_at_most_their_count_so_only_an_extra_one_is_settled():
     # Aquaterra has one swamp: with it read, another square favoured empty is empty; with
     # none read, a square favoured as a swamp stays unsure (there may be fewer swamps)

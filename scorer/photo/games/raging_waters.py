@@ -145,11 +145,12 @@ def doubt_rules(readings: list[Reading]) -> list[Reading]:
             for r in readings]
 
 
-# the most an empty reading may favour empty for the count to overrule it (PH94): the caps'
-# ceiling for a place the photo cannot judge (`decide`: a dot hidden under a line, a line
-# swelling there, a place mostly covered). A place seen and read empty at better than 3 to 1
-# is left to a person: the player may have left a house out
-OVERRULE_MAX = 0.75
+# the most an unsure reading may favour its state for a subdivision's count to overrule it
+# (PH94, PH95): the caps' ceiling for a place the photo cannot judge (`decide`: 0.75 for a
+# dot hidden under a line, a line swelling there, a shadow's tone with no solid dot) or a
+# swamp square mostly covered, at 4 to 1. A reading surer than that is left to a person: the
+# player may have left a house out or shaded a swamp too many
+OVERRULE_MAX = 0.8
 
 
 def settle(readings: list[Reading]) -> list[Reading]:
@@ -163,7 +164,8 @@ def settle(readings: list[Reading]) -> list[Reading]:
     - Its count read with confidence elsewhere, a spot read empty is empty where a berm read
       with confidence runs through it (a house there would break two rules at once, PH17),
       or where what the photo shows of it favours empty (p >= SETTLE_MIN before the caps for
-      a dot hidden under a line or a place mostly covered, `seen_favours`; PH21, PH25).
+      a dot hidden under a line or a place mostly covered, `seen_favours`; PH21, PH25); a
+      spot read marked is empty where the photo favours it no more than OVERRULE_MAX (PH95).
     - One house missing, every other point read with confidence, the one unsure point is the
       house where the photo favours it or favours empty no more than OVERRULE_MAX (PH21,
       PH94: a line hides the point or swells there), unless a berm read with confidence runs
@@ -193,8 +195,13 @@ def settle(readings: list[Reading]) -> list[Reading]:
                 if r.state == EMPTY and corner:
                     by = max(corner, key=lambda c: c.confidence)
                     rests, why = [by], f"it is a corner of {by.mark.name}, and no house stands there"
-                elif r.state == EMPTY and sure and len(sure) >= need and (through or seen_favours(r) >= SETTLE_MIN):
-                    rests, why = sure, f"{len(sure)} {what} read in {mt.name}"
+                elif sure and len(sure) >= need and (
+                        r.state == EMPTY and (through or seen_favours(r) >= SETTLE_MIN)
+                        or r.state == MARKED and r.confidence <= OVERRULE_MAX):
+                    # one more would break the count; a mark the photo can't judge is not it (PH95)
+                    rests, why, state = sure, f"{len(sure)} {what} read in {mt.name}", EMPTY
+                    if r.state != EMPTY:
+                        why += f" (the photo alone leaned to one more, p = {r.confidence:.2f})"
                     if through:
                         by = max(through, key=lambda b: b.confidence)
                         rests, why = sure + [by], f"{why}; {by.mark.name} runs through it"
