@@ -232,3 +232,51 @@ def test_wildlife_coloured_under_an_empty_plant_makes_both_unsure():
     for plant, wild in ((EMPTY, EMPTY), (COLOURED, EMPTY), (COLOURED, COLOURED), (CROSSED, CROSSED)):
         got = _set((plant, 0.999, False), (wild, 0.999, False))
         assert not any(r.unsure for r in got.values())
+
+
+# --- a set read half crossed, judged by its cross arms (ruling PH96) ---------------------------
+
+def _armed(plant: tuple, wild: tuple, square: str = "sq-2-3", k: int = 1) -> dict[str, Reading]:
+    """A set whose outlines carry cross arms: (state, confidence, unsure, arms, alternative) each."""
+    out = [Reading(MARKS[f"{square}-{part}-{k}"], st, conf, unsure, alt, {"arms": arms})
+           for part, (st, conf, unsure, arms, alt) in (("plant", plant), ("wild", wild))]
+    return {r.mark.id: r for r in settle(out)}
+
+
+def test_a_plant_read_crossed_by_its_dark_colouring_alone_is_coloured():
+    # fresh photos re-wilding-430119 (3.1 MP) and 460163 (2.7 MP): dense pencil on a plant read
+    # crossed by its black share (arms -0.01, unsure, PH86), its wildlife plainly not crossed
+    got = _armed((CROSSED, 0.75, True, -0.0144, COLOURED), (EMPTY, 0.9999, False, 0.0092, None))
+    plant, wild = got["sq-2-3-plant-1"], got["sq-2-3-wild-1"]
+    assert plant.state == COLOURED and not plant.unsure and plant.confidence == pytest.approx(1 - 3 / 16787)
+    assert "sq-2-3-wild-1 is empty" in plant.evidence["ruled_out"]
+    assert wild.state == EMPTY and not wild.unsure and wild.confidence == 0.9999
+
+
+def test_a_plant_whose_set_shows_a_cross_is_crossed():
+    # fresh photo re-wilding-340070 (2.2 MP): a crossed plant over heavy colouring read coloured
+    # (arms 0.26, p = 0.55), its wildlife crossed with confidence (arms 0.62)
+    got = _armed((COLOURED, 0.5487, True, 0.2583, CROSSED), (CROSSED, 0.999, False, 0.6249, None), "sq-4-2", 2)
+    plant = got["sq-4-2-plant-2"]
+    assert plant.state == CROSSED and not plant.unsure and plant.confidence == pytest.approx(0.999)
+    assert not got["sq-4-2-wild-2"].unsure
+
+
+@pytest.mark.parametrize("plant, wild", [
+    # the arms side with the unsure reading, against the sure one: a person should look
+    ((CROSSED, 0.75, True, 0.05, COLOURED), (EMPTY, 0.9999, False, 0.3, None)),
+    ((COLOURED, 0.6, True, 0.05, CROSSED), (CROSSED, 0.999, False, 0.1, None)),
+    # both unsure, or both sure: nothing to side with
+    ((CROSSED, 0.75, True, 0.0, COLOURED), (EMPTY, 0.9, True, 0.0, COLOURED)),
+    ((CROSSED, 0.999, False, 0.0, None), (EMPTY, 0.999, False, 0.0, None)),
+])
+def test_a_half_crossed_set_the_arms_cannot_settle_stays_unsure(plant, wild):
+    got = _armed(plant, wild)
+    assert all(r.unsure and "set_disagrees" in r.evidence for r in got.values())
+
+
+def test_without_arms_a_half_crossed_set_stays_unsure():
+    # photos of 7 px per mm and more read crosses by the per-sample test, not by arms
+    out = [Reading(MARKS["sq-2-3-plant-1"], CROSSED, 0.75, True, COLOURED, {}),
+           Reading(MARKS["sq-2-3-wild-1"], EMPTY, 0.9999, False, None, {"arms": 0.0})]
+    assert all(r.unsure for r in settle(out))
