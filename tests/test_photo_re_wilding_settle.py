@@ -280,3 +280,44 @@ def test_without_arms_a_half_crossed_set_stays_unsure():
     out = [Reading(MARKS["sq-2-3-plant-1"], CROSSED, 0.75, True, COLOURED, {}),
            Reading(MARKS["sq-2-3-wild-1"], EMPTY, 0.9999, False, None, {"arms": 0.0})]
     assert all(r.unsure for r in settle(out))
+
+
+# --- the photo's odds among the states the rules leave (ruling PH97) ---------------------------
+
+def _probs(mid: str, probs: dict[str, float], conf: float | None = None) -> Reading:
+    """An unsure reading of its most probable state, with the per-state `probs` decide gives;
+    `conf` below that probability stands for a cap."""
+    st = max(probs, key=probs.get)
+    alt = sorted(probs, key=probs.get)[-2]
+    return Reading(MARKS[mid], st, probs[st] if conf is None else conf, True, alt, {"probs": probs})
+
+
+def test_a_filled_box_unsure_only_whether_it_is_crossed_after_a_filled_one_is_filled():
+    # fresh photos re-wilding-300125 (2.3 MP) and 360100 (2.1 MP): a filled ability box in a
+    # blurred photo read filled at p = 0.93, the rest on crossed; the box before it is filled
+    # and not crossed, so it cannot be crossed (RE4 crosses from the left)
+    unsure = _probs("ab-mirror-5", {EMPTY: 0.0004, FILLED: 0.9322, CROSSED: 0.0674})
+    got = _got([Reading(MARKS["ab-mirror-4"], FILLED, 0.9951), unsure,
+                Reading(MARKS["ab-mirror-6"], EMPTY, 0.9999)])["ab-mirror-5"]
+    assert got.state == FILLED and not got.unsure
+    assert got.confidence == pytest.approx(0.9951)   # no surer than the box it rests on
+    assert got.evidence["ruled_out"] == "ab-mirror-4 before it is filled"
+
+
+@pytest.mark.parametrize("probs, conf", [
+    ({EMPTY: 0.03, FILLED: 0.93, CROSSED: 0.04}, None),     # still 3 % empty among the two left
+    ({EMPTY: 0.0004, FILLED: 0.9322, CROSSED: 0.0674}, 0.75),  # capped: a doubt the rules can't lift
+])
+def test_what_the_photo_leaves_open_among_the_legal_states_stays_unsure(probs, conf):
+    got = _got([Reading(MARKS["ab-mirror-4"], FILLED, 0.9951), _probs("ab-mirror-5", probs, conf)])
+    assert got["ab-mirror-5"].unsure and "ruled_out" not in got["ab-mirror-5"].evidence
+
+
+def test_wildlife_unsure_only_whether_it_is_crossed_under_a_coloured_plant_is_coloured():
+    # fresh photo re-wilding-430014 (2.1 MP): weather crosses a plant and its wildlife together
+    # (RE14), so under a plant coloured with confidence the wildlife is not crossed
+    wild = _probs("sq-3-4-wild-1", {EMPTY: 0.0001, COLOURED: 0.9213, CROSSED: 0.0786})
+    got = _got([Reading(MARKS["sq-3-4-plant-1"], COLOURED, 0.9999), wild])["sq-3-4-wild-1"]
+    assert got.state == COLOURED and not got.unsure
+    assert got.confidence == pytest.approx(0.9213 / 0.9214)
+    assert got.evidence["ruled_out"] == "sq-3-4-plant-1 over it is coloured"

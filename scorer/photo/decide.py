@@ -563,5 +563,7 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
     if "mass" not in ev and ev.get("visible", 1.0) < VISIBLE_MIN.get(mark.kind, 0.35) and ev.get("cross", 0.0) < 0.5:
         unsure, conf = True, min(conf, 0.5 + 0.5 * ev.get("visible", 0.0))
     x_ink = max(multi_score(ev, "ink", k) for k in multi_kinds(mark, ev, "ink"))
-    ev = {**ev, "score": x_ink, "cross_score": x_cross}
+    # "probs": each state's probability before the caps above (a row's order may rule one
+    # out, `re_wilding.settle_rows`)
+    ev = {**ev, "score": x_ink, "cross_score": x_cross, "probs": probs}
     return Reading(mark, state, conf, unsure, alt if unsure else None, ev)

@@ -11,6 +11,7 @@ from ...core import Score
 from ...re_wilding.score import score as rew_score
 from ...re_wilding.sheet_json import load_sheet, report
 from ...re_wilding.template import MarkBox, Outline, load
+from ..decide import CONFIDENT
 from ..layout import Layout, layout
 from ..markmap import COLOURED, CROSSED, EMPTY, FILLED, Mark, Reading
 
@@ -173,11 +174,16 @@ def settle_pairs(readings: list[Reading]) -> list[Reading]:
             continue
         plant = "-plant-" in r.mark.id
         legal = [st for st in r.mark.states if ((st, mate.state) if plant else (mate.state, st)) in SET_STATES]
+        conf = mate.confidence
         if legal != [r.state]:
-            out.append(r)
-            continue
+            # the set rules a state out: the photo, given what is left, may be sure (PH97)
+            p = given_legal(r, legal) if len(legal) > 1 else None
+            if p is None or p < CONFIDENT:
+                out.append(r)
+                continue
+            conf = min(p, conf)
         why = f"{mate.mark.id} {'under' if plant else 'over'} it is {mate.state}"
-        out.append(replace(r, confidence=mate.confidence, unsure=False, alternative=None,
+        out.append(replace(r, confidence=conf, unsure=False, alternative=None,
                            evidence={**r.evidence, "ruled_out": why}))
     return out
 
@@ -196,6 +202,18 @@ def box_rows() -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(b.id for b in row) for row in rows)
 
 
+def given_legal(r: Reading, legal: list[str]) -> float | None:
+    """The probability of a reading's state among the states the rules leave it (its
+    evidence's per-state `probs`, renormalised), or None where it has no such figures, its
+    state is not among them, or a cap (what the photo cannot see, a doubt) lowered its
+    confidence below them: a cap's doubt is not one the rules can lift."""
+    probs = r.evidence.get("probs")
+    if not probs or r.state not in legal or abs(r.confidence - probs[r.state]) > 1e-9:
+        return None
+    total = sum(probs.get(st, 0.0) for st in legal)
+    return probs[r.state] / total if total > 0 else None
+
+
 def settle_rows(readings: list[Reading]) -> list[Reading]:
     """An unsure box settled by its row's order (ruling PH50): boxes are filled from the left
     and crossed from the left, so along a row no box is marked more than the one before it
@@ -203,7 +221,10 @@ def settle_rows(readings: list[Reading]) -> list[Reading]:
     both sides: no less than the most marked sure box after it, no more than the least
     marked sure box before it. Where that leaves one of its states, the photo favours it
     (p >= LEAN_MIN) and so it is taken, as sure as the least sure reading it rests on,
-    with them named in its evidence; anything else stays unsure (as PH20)."""
+    with them named in its evidence. Where it leaves two, the photo's probability among
+    them (`given_legal`) may reach CONFIDENT (PH97: a filled box in a blurred photo, unsure
+    only whether it is crossed, after a box that is only filled). Anything else stays
+    unsure (as PH20)."""
     by_id = {r.mark.id: r for r in readings}
     out = dict(by_id)
     for ids in box_rows():
@@ -217,15 +238,23 @@ def settle_rows(readings: list[Reading]) -> list[Reading]:
             high = min(reversed(before), key=lambda o: RANK[o.state], default=None)
             lo, hi = (RANK[low.state] if low else 0), (RANK[high.state] if high else 2)
             legal = [st for st in r.mark.states if lo <= RANK[st] <= hi]
-            if legal != [r.state]:
-                continue
-            # the sure boxes that leave it no other state: one before it as little marked,
-            # where it could be more; one after it as much marked, where it could be less
             ranks = [RANK[st] for st in r.mark.states]
-            rests = [o for o, bound in ((high, max(ranks)), (low, min(ranks)))
-                     if o is not None and RANK[o.state] == RANK[r.state] != bound]
+            if legal == [r.state]:
+                # the sure boxes that leave it no other state: one before it as little marked,
+                # where it could be more; one after it as much marked, where it could be less
+                rests = [o for o, bound in ((high, max(ranks)), (low, min(ranks)))
+                         if o is not None and RANK[o.state] == RANK[r.state] != bound]
+                conf = min(o.confidence for o in rests)
+            else:
+                # the order rules a state out: the photo, given what is left, may be sure (PH97)
+                p = given_legal(r, legal)
+                if p is None or p < CONFIDENT:
+                    continue
+                rests = [o for o, bound in ((high, max(ranks)), (low, min(ranks)))
+                         if o is not None and RANK[o.state] != bound]
+                conf = min([p] + [o.confidence for o in rests])
             why = " and ".join(f"{o.mark.id} {'before' if o is high else 'after'} it is {o.state}" for o in rests)
-            out[r.mark.id] = replace(r, confidence=min(o.confidence for o in rests), unsure=False,
+            out[r.mark.id] = replace(r, confidence=conf, unsure=False,
                                      alternative=None, evidence={**r.evidence, "ruled_out": why})
     return [out[r.mark.id] for r in readings]
 
