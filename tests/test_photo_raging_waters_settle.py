@@ -239,3 +239,41 @@ def test_a_sure_berm_through_a_sure_house_leaves_both_unsure():
     # an unsure house under it breaks nothing sure: PH17's settle decides it, as before
     got = {r.mark.id: r for r in settle([_read(BERM, MARKED), _read(HIDDEN, MARKED, 0.7, True)])}
     assert not got[BERM].unsure
+
+
+# --- PH98: one house too many, one of them breaking a second rule -----------------------------
+
+def _clear_of_berm(d: str) -> bool:
+    p, q = geometry.berm_points(AQ, tuple(BERM.rsplit("/", 1)[1].split("-")))
+    return not geometry.hits_house(p, q, geometry.house_point(tuple(map(int, d.rsplit("/", 1)[1].split(",")))),
+                                   T.house_radius)
+
+
+def _houses(n: int, hidden: bool, berm: bool = True) -> dict[str, Reading]:
+    """Aquaterra (3 houses) with `n` points clear of BERM and, with `hidden`, HIDDEN read as
+    houses with confidence, and BERM (through HIDDEN) drawn with confidence."""
+    clear = OTHERS + [d for d in FREE if _clear_of_berm(d)]
+    out = [_read(h, MARKED, 0.998) for h in clear[:n]] + ([_read(HIDDEN, MARKED, 1.0)] if hidden else [])
+    out += [_read(BERM, MARKED, 0.9989)] if berm else []
+    return {r.mark.id: r for r in settle(out)}
+
+
+def test_the_one_extra_house_a_sure_berm_runs_through_is_empty():
+    # fresh photo raging-waters-360170 (4.3 MP): six houses read in five-house Canalville, and a
+    # berm read with confidence through one of them (RW21, RW7): one misread explains both
+    got = _houses(3, hidden=True)
+    assert got[HIDDEN].state == EMPTY and not got[HIDDEN].unsure
+    assert got[HIDDEN].confidence == pytest.approx(0.998)
+    assert "4 houses would be in Aquaterra, not 3" in got[HIDDEN].evidence["ruled_out"]
+    assert all(not got[h].unsure and got[h].state == MARKED for h in OTHERS[:3] + [BERM])
+
+
+@pytest.mark.parametrize("n, hidden, berm", [
+    (3, True, False),   # nothing else rules one out: which is the extra house?
+    (4, True, True),    # two too many: more than one misread
+    (4, False, True),   # one too many, none of them under the berm
+])
+def test_too_many_houses_without_one_culprit_are_all_doubted(n, hidden, berm):
+    got = _houses(n, hidden, berm)
+    dots = [r for r in got.values() if r.mark.kind == "dot"]
+    assert all(r.unsure and r.state == MARKED and "rule_broken" in r.evidence for r in dots)

@@ -105,7 +105,9 @@ RULE_BROKEN = 0.5   # the confidence left to each sure reading of a set the rule
 def doubt_rules(readings: list[Reading]) -> list[Reading]:
     """Sure readings that together break a rule are all unsure (ruling PH60), as Re-Wilding's
     `doubt_orders` does (PH54): one of them is misread, or the player broke the rule, and
-    either way a person should look. The rules: a dirt pile is used at most twice (RW21); and
+    either way a person should look; but where one house too many is read and exactly one of
+    them breaks a second rule, that one is empty (PH98, `extra_house`). The rules: a dirt
+    pile is used at most twice (RW21); and
     on a ``--setup blank`` sheet a subdivision has exactly its number of houses and at most
     its number of swamps (RW5, RW21), no berm goes through a house or a swamp's inside (RW7,
     RW8), and no house stands on a swamp's corner (RW4). Too few houses read is left to the
@@ -114,8 +116,13 @@ def doubt_rules(readings: list[Reading]) -> list[Reading]:
     t = load()
     sure = [r for r in readings if not r.unsure and r.state == MARKED]
     why: dict[str, str] = {}
+    extra: dict[str, tuple[list[Reading], str]] = {}   # id -> (the readings that rule it out, why)
     for mt in t.maps:
         mine = [r for r in sure if r.mark.group == mt.id]
+        one = extra_house(mt, mine, t.house_radius)
+        if one is not None:
+            extra[one[0].mark.id] = one[1:]
+            mine = [r for r in mine if r is not one[0]]
         berms = [r for r in mine if r.mark.kind == "line"]
         piles: dict[str, list[Reading]] = {}
         for b in berms:
@@ -140,9 +147,42 @@ def doubt_rules(readings: list[Reading]) -> list[Reading]:
                 if geometry.house_point(_spot(h.mark.id)) in geometry.swamp_corners(_spot(c.mark.id)):
                     why.setdefault(h.mark.id, f"it would stand on a corner of {c.mark.name}")
                     why.setdefault(c.mark.id, f"{h.mark.name} would stand on its corner")
-    return [replace(r, unsure=True, alternative=EMPTY, confidence=min(r.confidence, RULE_BROKEN),
-                    evidence={**r.evidence, "rule_broken": why[r.mark.id]}) if r.mark.id in why else r
-            for r in readings]
+    out = []
+    for r in readings:
+        if r.mark.id in extra:
+            rests, reason = extra[r.mark.id]
+            r = replace(r, state=EMPTY, unsure=False, alternative=None,
+                        confidence=min(x.confidence for x in rests),
+                        evidence={**r.evidence, "ruled_out": reason})
+        elif r.mark.id in why:
+            r = replace(r, unsure=True, alternative=EMPTY, confidence=min(r.confidence, RULE_BROKEN),
+                        evidence={**r.evidence, "rule_broken": why[r.mark.id]})
+        out.append(r)
+    return out
+
+
+def extra_house(mt, mine: list[Reading], radius) -> tuple[Reading, list[Reading], str] | None:
+    """One house too many read with confidence in a subdivision, where exactly one of them
+    also breaks a second rule with a sure reading (a berm through it, RW7; a swamp it would
+    stand on the corner of, RW4): that one, the readings that rule it out and why (PH98).
+    One misread explains both broken rules; any other reading of the sheet needs two."""
+    dots = [r for r in mine if r.mark.kind == "dot"]
+    if len(dots) != mt.houses + 1:
+        return None
+    found = []
+    for d in dots:
+        spot = _spot(d.mark.id)
+        by = [b for b in mine if b.mark.kind == "line" and _through(mt, b.mark.id, spot, "dot", radius)]
+        by += [c for c in mine if c.mark.kind == "cell"
+               and geometry.house_point(spot) in geometry.swamp_corners(_spot(c.mark.id))]
+        if by:
+            found.append((d, by))
+    if len(found) != 1:
+        return None
+    d, by = found[0]
+    others = [x for x in dots if x is not d]
+    what = "; ".join(f"{b.mark.name} {'runs through it' if b.mark.kind == 'line' else 'has a corner there'}" for b in by)
+    return d, others + by, f"{len(dots)} houses would be in {mt.name}, not {mt.houses}, and {what}"
 
 
 # the most an unsure reading may favour its state for a subdivision's count to overrule it
