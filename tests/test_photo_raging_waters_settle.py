@@ -7,7 +7,7 @@ import pytest
 from scorer.photo.decide import SETTLE_MIN
 from scorer.photo.games.raging_waters import OVERRULE_MAX, mark_map, settle
 from scorer.photo.markmap import EMPTY, MARKED, Reading
-from scorer.raging_waters import geometry
+from scorer.raging_waters import geometry, rules
 from scorer.raging_waters.template import LATTICE, load
 from sheets.sheetid import SheetId
 
@@ -277,3 +277,43 @@ def test_too_many_houses_without_one_culprit_are_all_doubted(n, hidden, berm):
     got = _houses(n, hidden, berm)
     dots = [r for r in got.values() if r.mark.kind == "dot"]
     assert all(r.unsure and r.state == MARKED and "rule_broken" in r.evidence for r in dots)
+
+
+# --- PH99: an unsure berm through a house ----------------------------------------------------
+
+def test_an_unsure_berm_through_a_sure_house_is_empty_where_the_odds_together_say_so():
+    # fresh photo raging-waters-290014 (7.2 MP): a crossing line read as berm N3-E3 at
+    # p = 0.966, through a house read with confidence (RW7)
+    got = {r.mark.id: r for r in settle([_read(HIDDEN, MARKED, 0.9999), _read(BERM, MARKED, 0.966, True)])}
+    assert got[BERM].state == EMPTY and not got[BERM].unsure
+    assert got[BERM].confidence == pytest.approx(0.034 * 0.9999 / (0.034 * 0.9999 + 0.966 * 0.0001))
+    assert "run through a house dot" in got[BERM].evidence["ruled_out"]
+    # a house only just sure leaves the odds short of it: a person should look
+    got = {r.mark.id: r for r in settle([_read(HIDDEN, MARKED, 0.99), _read(BERM, MARKED, 0.966, True)])}
+    assert got[BERM].unsure and got[BERM].state == MARKED
+
+
+def _rolled_berm_through_a_house() -> tuple[SheetId, str, tuple[int, int]]:
+    """A rolled sheet and a berm of its first map that runs through a printed house."""
+    for k in range(50):
+        sid = SheetId("raging-waters", T.version, f"settle{k}", 1, "a4", "rolled")
+        houses = rules.rolled_setup(sid.seed).maps[0].houses
+        for p, q in geometry.pile_pairs(AQ):
+            a, b = geometry.berm_points(AQ, (p.id, q.id))
+            for h in houses:
+                if geometry.hits_house(a, b, geometry.house_point(tuple(h)), T.house_radius):
+                    return sid, f"{AQ.id}/berm/{p.id}-{q.id}", tuple(h)
+    raise AssertionError("no rolled sheet with such a berm")
+
+
+@pytest.mark.parametrize("p, settled", [(0.7, True), (OVERRULE_MAX, True), (OVERRULE_MAX + 0.01, False)])
+def test_an_unsure_berm_through_a_printed_house_is_empty(p, settled):
+    # fresh photo raging-waters-450017 (2.9 MP, --setup rolled): two near-collinear berms read
+    # at p = 0.7 each (PH19); one of them runs through a printed house
+    sid, berm, house = _rolled_berm_through_a_house()
+    got = settle([_read(berm, MARKED, p, True)], sid)[0]
+    if settled:
+        assert got.state == EMPTY and not got.unsure and got.confidence == 1.0
+        assert f"the house printed at ({house[0]},{house[1]})" in got.evidence["ruled_out"]
+    else:
+        assert got.unsure and got.state == MARKED

@@ -453,7 +453,7 @@ def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None 
     if SHADOWS and getattr(reader, "SHADOW_CHECKS", False):
         readings = shadow.graded(n, _under_stripes(n, paper, light, et, mark_map, readings))
     if hasattr(reader, "settle"):
-        readings = reader.settle(readings)
+        readings = reader.settle(readings, sid)
     states = {r.mark.id: r.state for r in readings}
     sheet = reader.to_sheet(sid, states)
     score = details = referee_error = None

@@ -11,7 +11,7 @@ from ...core import Score
 from ...raging_waters import geometry, rules, score as rw_score
 from ...raging_waters.sheet_json import load_sheet, report
 from ...raging_waters.template import LATTICE, load
-from ..decide import SETTLE_MIN, seen_favours
+from ..decide import CONFIDENT, SETTLE_MIN, seen_favours
 from ..layout import Layout, layout
 from ..markmap import EMPTY, MARKED, Mark, Reading
 
@@ -193,7 +193,7 @@ def extra_house(mt, mine: list[Reading], radius) -> tuple[Reading, list[Reading]
 OVERRULE_MAX = 0.8
 
 
-def settle(readings: list[Reading]) -> list[Reading]:
+def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]:
     """On a ``--setup blank`` sheet, settle an unsure house dot or swamp square where the
     rules leave it one legal state. A subdivision has exactly its number of houses and at
     most its number of swamps (RW21, RW5), no berm goes through a house or a swamp's
@@ -210,6 +210,9 @@ def settle(readings: list[Reading]) -> list[Reading]:
       house where the photo favours it or favours empty no more than OVERRULE_MAX (PH21,
       PH94: a line hides the point or swells there), unless a berm read with confidence runs
       through it (the rules then disagree, and a person should look).
+
+    - An unsure berm read as drawn through a house or swamp read with confidence is empty
+      where the odds of both readings together say so with confidence (PH99, `blocked_berm`).
 
     It is as sure as the least sure of the readings it rests on, named in its evidence.
     Anything short of that stays unsure.
@@ -257,7 +260,48 @@ def settle(readings: list[Reading]) -> list[Reading]:
                 out[r.mark.id] = replace(r, state=state, confidence=min(x.confidence for x in rests),
                                          unsure=False, alternative=None,
                                          evidence={**r.evidence, "ruled_out": why})
+    rolled = rules.rolled_setup(sid.seed) if sid is not None and sid.setup == "rolled" else None
+    for i, mt in enumerate(t.maps):
+        mine = [x for x in out.values() if x.mark.group == mt.id]
+        printed = [("dot", tuple(h)) for h in rolled.maps[i].houses] + \
+                  [("cell", tuple(c)) for c in rolled.maps[i].swamps] if rolled is not None else []
+        for r in mine:
+            if r.mark.kind == "line" and r.unsure and r.state == MARKED:
+                blocked = blocked_berm(mt, r, mine, printed, t.house_radius)
+                if blocked is not None:
+                    out[r.mark.id] = blocked
     return [out[r.mark.id] for r in readings]
+
+
+def blocked_berm(mt, r: Reading, mine: list[Reading], printed: list[tuple[str, tuple[int, int]]],
+                 radius) -> Reading | None:
+    """An unsure berm that would run through a house or a swamp (RW7, RW8) is empty (PH99):
+    through one read with confidence, where the two readings' odds taken together make it so
+    with confidence (the photo's odds against the berm times the odds for the house); through
+    one printed on a ``--setup rolled`` sheet, where the photo favours the berm no more than
+    OVERRULE_MAX (as PH94, PH95). None otherwise."""
+    best = None
+    for x in mine:
+        if x.unsure or x.state != MARKED or x.mark.kind not in ("dot", "cell"):
+            continue
+        if not _through(mt, r.mark.id, _spot(x.mark.id), x.mark.kind, radius):
+            continue
+        q, c = 1.0 - r.confidence, x.confidence
+        p_empty = q * c / (q * c + (1.0 - q) * (1.0 - c)) if c < 1.0 else 1.0
+        if p_empty >= CONFIDENT and (best is None or p_empty > best[0]):
+            best = (p_empty, x.mark.name)
+    if best is None and r.confidence <= OVERRULE_MAX:
+        for kind, spot in printed:
+            if _through(mt, r.mark.id, spot, kind, radius):
+                what = "the house" if kind == "dot" else "the swamp"
+                best = (1.0, f"{what} printed at ({spot[0]},{spot[1]}) in {mt.name}")
+                break
+    if best is None:
+        return None
+    p_empty, name = best
+    why = f"it would run through {name} (the photo alone leaned to a berm, p = {r.confidence:.2f})"
+    return replace(r, state=EMPTY, confidence=p_empty, unsure=False, alternative=None,
+                   evidence={**r.evidence, "ruled_out": why})
 
 
 def _spot(mark_id: str) -> tuple[int, int]:

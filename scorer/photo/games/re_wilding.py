@@ -94,7 +94,7 @@ def referee(sheet: dict) -> tuple[Score, dict]:
 SET_DISAGREES = 0.75   # the confidence left to each outline of a set read half crossed
 
 
-def settle(readings: list[Reading]) -> list[Reading]:
+def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]:
     """Where the rules tie marks together: sets crossed together (`settle_sets`), the
     calendar ticked once a year, in order (`settle_calendar`), each row of boxes filled and
     crossed from the left (`settle_rows`), and a plant with the wildlife under it
