@@ -317,3 +317,34 @@ def test_an_unsure_berm_through_a_printed_house_is_empty(p, settled):
         assert f"the house printed at ({house[0]},{house[1]})" in got.evidence["ruled_out"]
     else:
         assert got.unsure and got.state == MARKED
+
+
+# --- PH100: an unsure berm at a pile two sure berms use ---------------------------------------
+
+def _three_at_a_pile() -> tuple[str, list[str]]:
+    """A pile of Aquaterra and three of its berms."""
+    pairs = [f"{AQ.id}/berm/{p.id}-{q.id}" for p, q in geometry.pile_pairs(AQ)]
+    for pile in (p.id for p, _ in geometry.pile_pairs(AQ)):
+        mine = [b for b in pairs if pile in b.rsplit("/", 1)[1].split("-")]
+        if len(mine) >= 3:
+            return pile, mine[:3]
+    raise AssertionError("no pile with three berms")
+
+
+@pytest.mark.parametrize("state, p", [(EMPTY, 0.7), (MARKED, 0.9)])
+def test_an_unsure_berm_at_a_pile_two_sure_berms_use_is_empty(state, p):
+    # fresh photos raging-waters-280025 (3.9 MP) and 300095 (8.8 MP): a near-collinear berm
+    # read empty at p = 0.7 (PH19) and a faint one at 0.97, each at a pile two berms read with
+    # confidence already use (RW21: a pile is used at most twice)
+    pile, (a, b, c) = _three_at_a_pile()
+    got = {r.mark.id: r for r in settle([_read(a, MARKED, 0.9999), _read(b, MARKED, 0.9995),
+                                         _read(c, state, p, True)])}
+    assert got[c].state == EMPTY and not got[c].unsure and got[c].confidence >= 0.99
+    assert got[c].evidence["ruled_out"].startswith(f"pile {pile} is used by")
+
+
+def test_a_berm_at_a_pile_one_sure_berm_uses_stays_unsure():
+    pile, (a, b, c) = _three_at_a_pile()
+    got = {r.mark.id: r for r in settle([_read(a, MARKED, 0.9999), _read(b, MARKED, 0.9, True),
+                                         _read(c, EMPTY, 0.7, True)])}
+    assert got[b].unsure and got[c].unsure

@@ -212,7 +212,8 @@ def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]
       through it (the rules then disagree, and a person should look).
 
     - An unsure berm read as drawn through a house or swamp read with confidence is empty
-      where the odds of both readings together say so with confidence (PH99, `blocked_berm`).
+      where the odds of both readings together say so with confidence (PH99, `blocked_berm`);
+      so is an unsure berm at a pile two sure berms already use (PH100, `full_pile`).
 
     It is as sure as the least sure of the readings it rests on, named in its evidence.
     Anything short of that stays unsure.
@@ -270,7 +271,43 @@ def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]
                 blocked = blocked_berm(mt, r, mine, printed, t.house_radius)
                 if blocked is not None:
                     out[r.mark.id] = blocked
+        for r in mine:
+            if r.mark.kind == "line" and out[r.mark.id].unsure:
+                full = full_pile(r, [x for x in out.values() if x.mark.group == mt.id])
+                if full is not None:
+                    out[r.mark.id] = full
     return [out[r.mark.id] for r in readings]
+
+
+def _piles(berm_id: str) -> list[str]:
+    return berm_id.rsplit("/", 1)[1].split("-")
+
+
+def full_pile(r: Reading, mine: list[Reading]) -> Reading | None:
+    """An unsure berm one of whose dirt piles two berms read with confidence already use
+    (a pile is used at most twice, RW21) is empty where the odds of the three readings
+    together make it so with confidence (PH100): the photo's odds against it times the odds
+    for both of the others. None otherwise."""
+    q = r.confidence if r.state == EMPTY else 1.0 - r.confidence
+    best = None
+    for pile in _piles(r.mark.id):
+        users = [x for x in mine if x.mark.kind == "line" and x is not r and not x.unsure
+                 and x.state == MARKED and pile in _piles(x.mark.id)]
+        if len(users) < 2:
+            continue
+        a, b = sorted(users, key=lambda x: x.confidence, reverse=True)[:2]
+        c = a.confidence * b.confidence
+        p_empty = q * c / (q * c + (1.0 - q) * (1.0 - c)) if c < 1.0 else 1.0
+        if p_empty >= CONFIDENT and (best is None or p_empty > best[0]):
+            best = (p_empty, pile, a, b)
+    if best is None:
+        return None
+    p_empty, pile, a, b = best
+    why = f"pile {pile} is used by {a.mark.name} and {b.mark.name}"
+    if r.state != EMPTY:
+        why += f" (the photo alone leaned to a berm, p = {r.confidence:.2f})"
+    return replace(r, state=EMPTY, confidence=p_empty, unsure=False, alternative=None,
+                   evidence={**r.evidence, "ruled_out": why})
 
 
 def blocked_berm(mt, r: Reading, mine: list[Reading], printed: list[tuple[str, tuple[int, int]]],
