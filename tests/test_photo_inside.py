@@ -90,3 +90,17 @@ def test_a_heathers_fingers_in_a_sharp_photo_are_no_cross():
     assert r.state == COLOURED and not r.unsure
     assert _read("sq-4-5-plant-2", dict(ev, cross=0.5)).unsure        # a faint cross stays open
     assert _read("sq-4-5-plant-2", dict(ev, photo_pxmm=6.0, arms=0.0)).state == COLOURED
+
+
+# fresh photo re-wilding-440197 (1.2 MP, 2.5 px per mm): a bullrush coloured in pale ink, its
+# mass 0.463 and its inside's chroma 0.469, read empty at p = 0.9995
+PALE_BULLRUSH = {"ink": 0.0, "black": 0.0, "arms": -0.0111, "visible": 0.0, "photo_pxmm": 2.4563,
+                 "mass": 0.4633, "mass_dark": 0.1126, "mass_chroma": 0.2574, "mass_inside": 3.1357,
+                 "chroma_inside": 0.4694, "arms_base": -0.0039, "sharpness": 0.35}
+
+
+def test_colour_inside_an_outline_read_empty_makes_it_unsure():
+    # PH101: no empty outline of 261,753 passed an inside chroma of 0.263
+    assert not _read("sq-1-5-plant-2", dict(PALE_BULLRUSH, chroma_inside=0.2)).unsure
+    r = _read("sq-1-5-plant-2", PALE_BULLRUSH)
+    assert r.state == EMPTY and r.unsure and r.confidence <= 0.75 and r.alternative == COLOURED
