@@ -348,3 +348,32 @@ def test_a_berm_at_a_pile_one_sure_berm_uses_stays_unsure():
     got = {r.mark.id: r for r in settle([_read(a, MARKED, 0.9999), _read(b, MARKED, 0.9, True),
                                          _read(c, EMPTY, 0.7, True)])}
     assert got[b].unsure and got[c].unsure
+
+
+# --- PH102: one house missing, one open point not favoured empty ------------------------------
+
+def _open_points(p_second: float) -> dict[str, Reading]:
+    """Aquaterra's other two houses sure, the rest sure empty but for FREE[0] (leaning to a
+    house at 0.57, hidden) and FREE[1], FREE[2] (hidden, capped at 0.75; the photo alone
+    favouring empty at 1 - p)."""
+    out = [_read(d, MARKED if d in OTHERS[:2] else EMPTY, 0.998 if d in OTHERS[:2] else 0.9993)
+           for d in DOTS if d not in FREE[:3]]
+    out += [_read(FREE[0], MARKED, 0.5675, True, hidden=True, p=0.5675),
+            _read(FREE[1], EMPTY, 0.75, True, hidden=True, p=0.0004),
+            _read(FREE[2], EMPTY, 0.75, True, hidden=True, p=p_second)]
+    return {r.mark.id: r for r in settle(out)}
+
+
+def test_the_one_open_point_not_favoured_empty_is_the_missing_house():
+    # fresh photo raging-waters-450169 (2.2 MP): Delta's sixth house hidden under a line (p = 0.57)
+    # and three hidden points the photo alone favours empty 2,000 to 1, capped at 0.75 (RW21)
+    got = _open_points(0.0005)
+    assert got[FREE[0]].state == MARKED and not got[FREE[0]].unsure
+    assert "the other unsure points are favoured empty" in got[FREE[0]].evidence["ruled_out"]
+    for d in FREE[1:3]:
+        assert got[d].state == EMPTY and not got[d].unsure and "is the last of 3 houses" in got[d].evidence["ruled_out"]
+
+
+def test_two_open_points_not_favoured_empty_settle_nothing():
+    got = _open_points(0.3)    # FREE[2] favoured empty only 7 to 3: the house may be there
+    assert all(got[d].unsure for d in FREE[:3])

@@ -230,6 +230,11 @@ def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]
             open_ = [r for r in spots if r.unsure]
             sure = [r for r in spots if r.state == MARKED and not r.unsure]
             what = "houses" if kind == "dot" else "swamps"
+            # the open points the photo does not already favour empty (PH25's bar): where one
+            # house is missing and one such point is left, it is the house (PH102)
+            cands = [x for x in open_ if not (x.state == EMPTY and seen_favours(x) >= SETTLE_MIN)] \
+                if len(open_) > 1 else open_
+            last = cands[0] if exact and len(sure) == need - 1 and len(cands) == 1 else None
             for r in open_:
                 spot = _spot(r.mark.id)
                 through = [b for b in berms if _through(mt, b.mark.id, spot, kind, t.house_radius)]
@@ -249,13 +254,19 @@ def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]
                     if through:
                         by = max(through, key=lambda b: b.confidence)
                         rests, why = sure + [by], f"{why}; {by.mark.name} runs through it"
-                elif exact and not through and len(open_) == 1 and len(sure) == need - 1 \
-                        and (r.state == MARKED or r.confidence <= OVERRULE_MAX):
-                    # the last house: the count leaves it no other state (PH94)
-                    rests, state = [x for x in spots if x is not r], MARKED
+                elif r is last and not through and (r.state == MARKED or r.confidence <= OVERRULE_MAX):
+                    # the last house: the count leaves it no other state (PH94, PH102)
+                    # (the other unsure points, favoured empty, are PH25's to settle: as there,
+                    # the photo need only not contradict the count)
+                    rests, state = [x for x in spots if x is not r and not x.unsure], MARKED
                     why = f"{len(sure)} other {what} read in {mt.name}, and {need} are drawn"
+                    if len(open_) > 1:
+                        why += "; the other unsure points are favoured empty"
                     if r.state != MARKED:
                         why += f" (the photo alone leaned to empty, p = {r.confidence:.2f})"
+                elif last is not None and r is not last and last_fits(last, berms, mt, t.house_radius):
+                    # with the last house found, the count is full (PH102, as PH25)
+                    rests, why = sure, f"{last.mark.name} is the last of {need} {what}"
                 else:
                     continue
                 out[r.mark.id] = replace(r, state=state, confidence=min(x.confidence for x in rests),
@@ -308,6 +319,13 @@ def full_pile(r: Reading, mine: list[Reading]) -> Reading | None:
         why += f" (the photo alone leaned to a berm, p = {r.confidence:.2f})"
     return replace(r, state=EMPTY, confidence=p_empty, unsure=False, alternative=None,
                    evidence={**r.evidence, "ruled_out": why})
+
+
+def last_fits(last: Reading, berms: list[Reading], mt, radius) -> bool:
+    """Whether PH102's last house may be settled: no sure berm through it, and the photo
+    favours it or favours empty no more than OVERRULE_MAX."""
+    through = any(_through(mt, b.mark.id, _spot(last.mark.id), "dot", radius) for b in berms)
+    return not through and (last.state == MARKED or last.confidence <= OVERRULE_MAX)
 
 
 def blocked_berm(mt, r: Reading, mine: list[Reading], printed: list[tuple[str, tuple[int, int]]],
