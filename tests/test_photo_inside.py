@@ -104,3 +104,23 @@ def test_colour_inside_an_outline_read_empty_makes_it_unsure():
     assert not _read("sq-1-5-plant-2", dict(PALE_BULLRUSH, chroma_inside=0.2)).unsure
     r = _read("sq-1-5-plant-2", PALE_BULLRUSH)
     assert r.state == EMPTY and r.unsure and r.confidence <= 0.75 and r.alternative == COLOURED
+
+
+# fresh photo re-wilding-300026 (2.2 MP, 3.1 px per mm): an empty squirrel under dark print,
+# mass 0.503, read empty at p = 0.955 only; its inside is neither dark (2.12) nor coloured (-0.82)
+BARE_SQUIRREL = {"ink": 0.0108, "black": 0.0, "arms": 0.0278, "visible": 0.2114, "photo_pxmm": 3.1308,
+                 "mass": 0.5033, "mass_dark": 0.4209, "mass_chroma": 0.0125, "mass_inside": 2.121,
+                 "chroma_inside": -0.8239, "arms_base": 0.0223, "sharpness": 0.394}
+
+
+def test_an_outline_with_nothing_inside_is_empty_with_confidence():
+    # PH103: no coloured or crossed squirrel of 44,088 has an inside under both bars
+    assert _read("sq-1-4-wild-2", dict(BARE_SQUIRREL, chroma_inside=-0.4)).unsure
+    assert _read("sq-1-4-wild-2", dict(BARE_SQUIRREL, mass_inside=2.2)).unsure
+    r = _read("sq-1-4-wild-2", BARE_SQUIRREL)
+    assert r.state == EMPTY and not r.unsure and r.confidence >= 1 - decide.BARE_INSIDE["squirrel"][1] - 1e-9
+
+
+def test_the_bare_inside_rule_leaves_kingfishers_alone():
+    # fresh photos broke a kingfisher bar fitted on the fitting photos: 12 marked fell under it
+    assert "kingfisher" not in decide.BARE_INSIDE
