@@ -377,3 +377,37 @@ def test_the_one_open_point_not_favoured_empty_is_the_missing_house():
 def test_two_open_points_not_favoured_empty_settle_nothing():
     got = _open_points(0.3)    # FREE[2] favoured empty only 7 to 3: the house may be there
     assert all(got[d].unsure for d in FREE[:3])
+
+
+# --- PH104: a game that did not end at Delta ended on its backhoes -----------------------------
+
+def _rolled_sheet(left: bool, backhoe2: tuple[str, float]) -> dict[str, Reading]:
+    """A rolled sheet read with confidence, no berms, every LEFT box ticked (`left`) or none,
+    backhoes 1 and 3 crossed and backhoe 2 read unsure as `backhoe2` (state, confidence)."""
+    sid = SheetId("raging-waters", T.version, "hoes", 1, "a4", "rolled")
+    out = []
+    for m in mark_map(sid):
+        if m.id == "backhoe-2":
+            out.append(Reading(m, backhoe2[0], backhoe2[1], True, EMPTY if backhoe2[0] == MARKED else MARKED))
+        elif m.group == "backhoes":
+            out.append(Reading(m, MARKED, 0.9993))
+        else:
+            out.append(Reading(m, MARKED if left and m.id.endswith("/left") else EMPTY, 0.9999))
+    return {r.mark.id: r for r in settle(out, sid)}
+
+
+@pytest.mark.parametrize("backhoe2", [(EMPTY, 0.755), (MARKED, 0.6)])
+def test_a_game_that_did_not_end_at_delta_has_every_backhoe_crossed(backhoe2):
+    # fresh photo raging-waters-470113 (2.3 MP): a faint backhoe read empty at p = 0.755 where
+    # Delta was neither completed nor left, so the game ended on the backhoes
+    got = _rolled_sheet(False, backhoe2)["backhoe-2"]
+    assert got.state == MARKED and not got.unsure and got.confidence == pytest.approx(0.9999)
+    assert "ended on the backhoes" in got.evidence["ruled_out"]
+
+
+@pytest.mark.parametrize("left, backhoe2", [
+    (True, (EMPTY, 0.755)),    # Delta left: the game ended there, any backhoes may be unused
+    (False, (EMPTY, 0.85)),    # the photo favours empty past OVERRULE_MAX: a person should look
+])
+def test_backhoes_a_finished_game_leaves_open_stay_unsure(left, backhoe2):
+    assert _rolled_sheet(left, backhoe2)["backhoe-2"].unsure

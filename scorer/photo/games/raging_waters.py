@@ -8,6 +8,7 @@ from functools import lru_cache
 from sheets.sheetid import SheetId
 
 from ...core import Score
+from ...errors import HighwaterError
 from ...raging_waters import geometry, rules, score as rw_score
 from ...raging_waters.sheet_json import load_sheet, report
 from ...raging_waters.template import LATTICE, load
@@ -287,7 +288,33 @@ def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]
                 full = full_pile(r, [x for x in out.values() if x.mark.group == mt.id])
                 if full is not None:
                     out[r.mark.id] = full
+    if sid is not None:
+        out.update(last_backhoes(list(out.values()), sid))
     return [out[r.mark.id] for r in readings]
+
+
+def last_backhoes(readings: list[Reading], sid: SheetId) -> dict[str, Reading]:
+    """A finished sheet whose game did not end at Delta (completed or left) ended on its
+    backhoes: a pass needed one more than the three (RW: "Once all 3 are used, if you would
+    need to mark off another, the game ends"), so all are crossed (PH104). Where every other
+    mark is read with confidence and the sheet is not over, an unsure backhoe the photo
+    favours empty by no more than OVERRULE_MAX is crossed, as sure as the least sure of the
+    rest. Returns the settled readings by id."""
+    hoes = [r for r in readings if r.mark.group == "backhoes"]
+    rest = [r for r in readings if r.mark.group != "backhoes"]
+    open_ = [r for r in hoes if r.unsure and (r.state == MARKED or r.confidence <= OVERRULE_MAX)]
+    if not open_ or any(r.unsure for r in rest):
+        return {}
+    try:
+        state = load_sheet(to_sheet(sid, {r.mark.id: r.state for r in readings}))
+    except HighwaterError:
+        return {}
+    if state.over:
+        return {}
+    conf = min(r.confidence for r in rest)
+    why = "the game did not end at Delta, so it ended on the backhoes: all are crossed"
+    return {r.mark.id: replace(r, state=MARKED, confidence=conf, unsure=False, alternative=None,
+                               evidence={**r.evidence, "ruled_out": why}) for r in open_}
 
 
 def _piles(berm_id: str) -> list[str]:
