@@ -411,3 +411,51 @@ def test_a_game_that_did_not_end_at_delta_has_every_backhoe_crossed(backhoe2):
 ])
 def test_backhoes_a_finished_game_leaves_open_stay_unsure(left, backhoe2):
     assert _rolled_sheet(left, backhoe2)["backhoe-2"].unsure
+
+
+# --- PH105: the one unsure mark the referee accepts in one state only -------------------------
+
+ORDER_SID = SheetId("raging-waters", T.version, "order", 1, "a4", "rolled")
+
+
+def _order_sheet(left: tuple[str, float], more_unsure: bool = False) -> dict[str, Reading]:
+    """A rolled sheet read with confidence: no berms in Aquaterra, one legal berm drawn in
+    Boglandia, so Aquaterra must have been left; Aquaterra's LEFT box read unsure as `left`
+    (state, confidence); with `more_unsure`, a backhoe unsure too."""
+    from scorer.photo.games.raging_waters import referee, to_sheet
+    marks = mark_map(ORDER_SID)
+    bog = T.maps[1]
+    berm = next(m.id for m in marks if m.group == bog.id and m.kind == "line"
+                and _accepts(referee, to_sheet, {m.id: MARKED, f"{AQ.id}/left": MARKED}))
+    out = []
+    for m in marks:
+        if m.id == f"{AQ.id}/left":
+            out.append(Reading(m, left[0], left[1], True, EMPTY if left[0] == MARKED else MARKED))
+        elif m.id == "backhoe-1" and more_unsure:
+            out.append(Reading(m, EMPTY, 0.9, True, MARKED))
+        else:
+            out.append(Reading(m, MARKED if m.id == berm else EMPTY, 0.9995))
+    return {r.mark.id: r for r in settle(out, ORDER_SID)}
+
+
+def _accepts(referee, to_sheet, states: dict[str, str]) -> bool:
+    try:
+        referee(to_sheet(ORDER_SID, states))
+    except Exception:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("left", [(MARKED, 0.934), (EMPTY, 0.7)])
+def test_the_one_unsure_mark_takes_the_only_state_the_referee_accepts(left):
+    # fresh photos raging-waters-230085 (2.1 MP) and 300150 (2.3 MP): a faint berm read at
+    # p = 0.934 and 0.969, without which an earlier subdivision was neither completed nor left
+    # while a later one has berms (subdivisions are played in order)
+    got = _order_sheet(left)[f"{AQ.id}/left"]
+    assert got.state == MARKED and not got.unsure and got.confidence == pytest.approx(0.9995)
+    assert "the referee accepts the sheet only with it marked" in got.evidence["ruled_out"]
+
+
+@pytest.mark.parametrize("left, more", [((EMPTY, 0.85), False), ((MARKED, 0.88), False), ((MARKED, 0.95), True)])
+def test_the_referee_settles_nothing_the_photo_or_another_unsure_mark_leaves_open(left, more):
+    assert _order_sheet(left, more)[f"{AQ.id}/left"].unsure

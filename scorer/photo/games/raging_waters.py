@@ -290,7 +290,39 @@ def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]
                     out[r.mark.id] = full
     if sid is not None:
         out.update(last_backhoes(list(out.values()), sid))
+        out.update(by_referee(list(out.values()), sid))
     return [out[r.mark.id] for r in readings]
+
+
+def by_referee(readings: list[Reading], sid: SheetId) -> dict[str, Reading]:
+    """The one unsure mark of a sheet otherwise read with confidence, where the referee
+    accepts the sheet with only one of its states (PH105): that state, where the photo favours
+    it (p >= SETTLE_MIN) or favours the other by no more than OVERRULE_MAX; as sure as the
+    least sure of the rest. E.g. a faint berm without which an earlier subdivision was neither
+    completed nor left while a later one has berms (subdivisions are played in order)."""
+    open_ = [r for r in readings if r.unsure]
+    if len(open_) != 1:
+        return {}
+    r = open_[0]
+    states = {x.mark.id: x.state for x in readings}
+    legal = []
+    for st in r.mark.states:
+        try:
+            referee(to_sheet(sid, {**states, r.mark.id: st}))
+        except HighwaterError:
+            continue
+        legal.append(st)
+    if len(legal) != 1:
+        return {}
+    st = legal[0]
+    if st == r.state and seen_favours(r) < SETTLE_MIN or st != r.state and r.confidence > OVERRULE_MAX:
+        return {}
+    conf = min(x.confidence for x in readings if x is not r)
+    why = f"the referee accepts the sheet only with it {st}"
+    if st != r.state:
+        why += f" (the photo alone leaned to {r.state}, p = {r.confidence:.2f})"
+    return {r.mark.id: replace(r, state=st, confidence=conf, unsure=False, alternative=None,
+                               evidence={**r.evidence, "ruled_out": why})}
 
 
 def last_backhoes(readings: list[Reading], sid: SheetId) -> dict[str, Reading]:
