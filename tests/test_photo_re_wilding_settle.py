@@ -321,3 +321,40 @@ def test_wildlife_unsure_only_whether_it_is_crossed_under_a_coloured_plant_is_co
     assert got.state == COLOURED and not got.unsure
     assert got.confidence == pytest.approx(0.9213 / 0.9214)
     assert got.evidence["ruled_out"] == "sq-3-4-plant-1 over it is coloured"
+
+
+# --- the one unsure mark the referee accepts in one state only (ruling PH105) -----------------
+
+def _calendar_sheet(cal2: tuple[str, float], more_unsure: bool = False) -> dict[str, Reading]:
+    """A blank sheet read with confidence: every mark in its first state, years 1 and 3
+    ticked on their middle box, year 2's middle box read unsure as `cal2` (state, p)."""
+    from scorer.re_wilding.template import load as load_rew
+    from sheets.sheetid import SheetId
+    sid = SheetId("re-wilding", load_rew().version, "cal", 1, "a4", "blank")
+    out = []
+    for m in _rew_mark_map(sid):
+        if m.id == "cal-2-zero":
+            out.append(Reading(m, cal2[0], cal2[1], True, FILLED if cal2[0] == EMPTY else EMPTY))
+        elif m.id == "cal-4-zero" and more_unsure:
+            out.append(Reading(m, EMPTY, 0.9, True, FILLED))
+        else:
+            out.append(Reading(m, FILLED if m.id in ("cal-1-zero", "cal-3-zero") else m.states[0], 0.9995))
+    return {r.mark.id: r for r in settle(out, sid)}
+
+
+def _rew_mark_map(sid):
+    from scorer.photo.games.re_wilding import mark_map
+    return mark_map(sid)
+
+
+def test_a_calendar_box_the_referee_needs_ticked_is_filled():
+    # fresh photo re-wilding-450082 (2.3 MP): year 2's tick read empty at p = 0.505 where a later
+    # year is ticked; the calendar fills in order (RE21), and PH20 needed the photo to lean to it
+    got = _calendar_sheet((EMPTY, 0.5053))["cal-2-zero"]
+    assert got.state == FILLED and not got.unsure and got.confidence == pytest.approx(0.9995)
+    assert "the referee accepts the sheet only with it filled" in got.evidence["ruled_out"]
+
+
+@pytest.mark.parametrize("cal2, more", [((EMPTY, 0.85), False), ((EMPTY, 0.6), True)])
+def test_what_the_referee_leaves_to_a_person_stays_unsure(cal2, more):
+    assert _calendar_sheet(cal2, more)["cal-2-zero"].unsure

@@ -19,6 +19,12 @@ from .markmap import CROSSED, EMPTY, MARKED, Mark, Reading
 from .marks import DOT_SOLID
 
 CONFIDENT = 0.99
+# the most an unsure reading may favour its state for a game's rules to overrule it (Raging
+# Waters' PH94, PH95; any rule a referee knows, PH105): above the caps' ceiling for a place
+# the photo cannot judge (0.75: a dot hidden under a line, a line swelling there, a shadow's
+# tone with no solid dot), at 4 to 1. A reading surer than that is left to a person: the
+# player may have broken the rule (left a house out, shaded a swamp too many)
+OVERRULE_MAX = 0.8
 # where a game's rules leave an unsure mark one legal state, the photo must already favour
 # that state this much before the rules settle it (rulings PH20, PH21)
 SETTLE_MIN = 0.9

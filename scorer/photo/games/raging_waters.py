@@ -12,8 +12,9 @@ from ...errors import HighwaterError
 from ...raging_waters import geometry, rules, score as rw_score
 from ...raging_waters.sheet_json import load_sheet, report
 from ...raging_waters.template import LATTICE, load
-from ..decide import CONFIDENT, SETTLE_MIN, seen_favours
+from ..decide import CONFIDENT, OVERRULE_MAX, SETTLE_MIN, seen_favours
 from ..layout import Layout, layout
+from .by_referee import by_referee
 from ..markmap import EMPTY, MARKED, Mark, Reading
 
 TEMPLATE = "raging_waters"
@@ -186,12 +187,6 @@ def extra_house(mt, mine: list[Reading], radius) -> tuple[Reading, list[Reading]
     return d, others + by, f"{len(dots)} houses would be in {mt.name}, not {mt.houses}, and {what}"
 
 
-# the most an unsure reading may favour its state for a subdivision's count to overrule it
-# (PH94, PH95): the caps' ceiling for a place the photo cannot judge (`decide`: 0.75 for a
-# dot hidden under a line, a line swelling there, a shadow's tone with no solid dot) or a
-# swamp square mostly covered, at 4 to 1. A reading surer than that is left to a person: the
-# player may have left a house out or shaded a swamp too many
-OVERRULE_MAX = 0.8
 
 
 def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]:
@@ -212,6 +207,9 @@ def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]
       PH94: a line hides the point or swells there), unless a berm read with confidence runs
       through it (the rules then disagree, and a person should look).
 
+    - A finished sheet not over at Delta has all its backhoes crossed (PH104,
+      `last_backhoes`); the one unsure mark of a sheet takes the only state the referee
+      accepts (PH105, `by_referee`).
     - An unsure berm read as drawn through a house or swamp read with confidence is empty
       where the odds of both readings together say so with confidence (PH99, `blocked_berm`);
       so is an unsure berm at a pile two sure berms already use (PH100, `full_pile`).
@@ -290,39 +288,8 @@ def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]
                     out[r.mark.id] = full
     if sid is not None:
         out.update(last_backhoes(list(out.values()), sid))
-        out.update(by_referee(list(out.values()), sid))
+        out.update(by_referee(list(out.values()), sid, to_sheet, referee, seen_favours, SETTLE_MIN, OVERRULE_MAX))
     return [out[r.mark.id] for r in readings]
-
-
-def by_referee(readings: list[Reading], sid: SheetId) -> dict[str, Reading]:
-    """The one unsure mark of a sheet otherwise read with confidence, where the referee
-    accepts the sheet with only one of its states (PH105): that state, where the photo favours
-    it (p >= SETTLE_MIN) or favours the other by no more than OVERRULE_MAX; as sure as the
-    least sure of the rest. E.g. a faint berm without which an earlier subdivision was neither
-    completed nor left while a later one has berms (subdivisions are played in order)."""
-    open_ = [r for r in readings if r.unsure]
-    if len(open_) != 1:
-        return {}
-    r = open_[0]
-    states = {x.mark.id: x.state for x in readings}
-    legal = []
-    for st in r.mark.states:
-        try:
-            referee(to_sheet(sid, {**states, r.mark.id: st}))
-        except HighwaterError:
-            continue
-        legal.append(st)
-    if len(legal) != 1:
-        return {}
-    st = legal[0]
-    if st == r.state and seen_favours(r) < SETTLE_MIN or st != r.state and r.confidence > OVERRULE_MAX:
-        return {}
-    conf = min(x.confidence for x in readings if x is not r)
-    why = f"the referee accepts the sheet only with it {st}"
-    if st != r.state:
-        why += f" (the photo alone leaned to {r.state}, p = {r.confidence:.2f})"
-    return {r.mark.id: replace(r, state=st, confidence=conf, unsure=False, alternative=None,
-                               evidence={**r.evidence, "ruled_out": why})}
 
 
 def last_backhoes(readings: list[Reading], sid: SheetId) -> dict[str, Reading]:

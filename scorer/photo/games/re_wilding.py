@@ -11,9 +11,10 @@ from ...core import Score
 from ...re_wilding.score import score as rew_score
 from ...re_wilding.sheet_json import load_sheet, report
 from ...re_wilding.template import MarkBox, Outline, load
-from ..decide import CONFIDENT
+from ..decide import CONFIDENT, OVERRULE_MAX
 from ..layout import Layout, layout
 from ..markmap import COLOURED, CROSSED, EMPTY, FILLED, Mark, Reading
+from .by_referee import by_referee
 
 TEMPLATE = "re_wilding"
 CROSSABLE = ("ability", "protection", "cleanup")
@@ -100,7 +101,12 @@ def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]
     crossed from the left (`settle_rows`), and a plant with the wildlife under it
     (`settle_pairs`). Sure readings that break a row's order or a set's pairs are doubted
     first (`doubt_orders`), so that no settle rests on them."""
-    return settle_pairs(settle_rows(settle_calendar(settle_sets(doubt_orders(readings)))))
+    out = settle_pairs(settle_rows(settle_calendar(settle_sets(doubt_orders(readings)))))
+    if sid is not None:
+        # the one unsure mark the referee accepts in one state only (PH105)
+        done = by_referee(out, sid, to_sheet, referee, lambda r: r.confidence, LEAN_MIN, OVERRULE_MAX)
+        out = [done.get(r.mark.id, r) for r in out]
+    return out
 
 
 ORDER_BROKEN = 0.5   # the confidence left to each of two sure readings the rules can't both have
