@@ -104,6 +104,19 @@ def test_cli_names_the_rule_that_doubts_a_sure_reading(run, monkeypatch):
            "(6 houses would be in Canalville, not 5)" in res.output
 
 
+def test_cli_names_a_mark_the_rules_settled_against_the_photo(run):
+    # PH94: the house at a crossing of two berms, read empty under the cap for a line swelling
+    # there, is the subdivision's last house; the output says the rules, not the photo, said so
+    res = run("scan", str(PHOTOS / "house-on-line.jpg"))
+    assert res.exit_code == 0
+    assert "by the rules: a house dot at (3,3) in Boglandia: marked, though the photo alone read empty " \
+           "(3 other houses read in Boglandia, and 4 are drawn" in res.output
+    data = json.loads(run("scan", str(PHOTOS / "house-on-line.jpg"), "--json").output)
+    ruled = [m for m in data["marks"] if "read_as" in m]
+    assert [(m["id"], m["state"], m["read_as"]) for m in ruled] == [("boglandia/house/3,3", "marked", "empty")]
+    assert "4 are drawn" in ruled[0]["ruled"]
+
+
 def test_cli_json_has_state_score_confidences_and_unsure(run):
     res = run("scan", str(PHOTOS / f"{_unsure_fixture()}.jpg"), "--json")
     data = json.loads(res.output)

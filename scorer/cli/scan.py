@@ -191,6 +191,10 @@ def _print_one(result) -> None:
     for r in result.unsure:
         click.echo(f"  unsure: {r.mark.name}: read as {r.state} ({r.confidence:.1%}), could be {r.alternative}"
                    + _rule_note(r))
+    for r in result.readings:
+        if r.overruled:
+            click.echo(f"  by the rules: {r.mark.name}: {r.state}, though the photo alone read {r.overruled}"
+                       f" ({r.evidence.get('ruled_out', 'the rules leave it no other state')})")
 
 
 def _rule_note(r) -> str:

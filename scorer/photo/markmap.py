@@ -65,6 +65,12 @@ class Reading:
             return "a shadow lies across it and may be all that darkens it"
         return None
 
+    @property
+    def overruled(self) -> str | None:
+        """What the photo alone read, where the game's rules settled the mark otherwise (the
+        settles' evidence `read_as`, with their reason `ruled_out`); else None."""
+        return self.evidence.get("read_as")
+
     def to_dict(self) -> dict:
         d = {"id": self.mark.id, "kind": self.mark.kind, "state": self.state,
              "confidence": round(self.confidence, 4), "unsure": self.unsure}
@@ -72,4 +78,7 @@ class Reading:
             d["or"] = self.alternative
         if self.unsure and self.why:
             d["why"] = self.why
+        if self.overruled:
+            d["read_as"] = self.overruled
+            d["ruled"] = str(self.evidence.get("ruled_out", ""))
         return d

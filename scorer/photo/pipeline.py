@@ -3,7 +3,7 @@ decide, and hand the state to the referee."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -453,7 +453,11 @@ def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None 
     if SHADOWS and getattr(reader, "SHADOW_CHECKS", False):
         readings = shadow.graded(n, _under_stripes(n, paper, light, et, mark_map, readings))
     if hasattr(reader, "settle"):
+        read_as = {r.mark.id: r.state for r in readings}
         readings = reader.settle(readings, sid)
+        # a state the rules gave against what the photo alone read is named as such
+        readings = [replace(r, evidence={**r.evidence, "read_as": read_as[r.mark.id]})
+                    if r.state != read_as[r.mark.id] else r for r in readings]
     states = {r.mark.id: r.state for r in readings}
     sheet = reader.to_sheet(sid, states)
     score = details = referee_error = None

@@ -37,6 +37,6 @@ def by_referee(readings: list[Reading], sid: SheetId, to_sheet: Callable, refere
     conf = min(x.confidence for x in readings if x is not r)
     why = f"the referee accepts the sheet only with it {st}"
     if st != r.state:
-        why += f" (the photo alone leaned to {r.state}, p = {r.confidence:.2f})"
+        why += f"; the photo alone leaned to {r.state} at p = {r.confidence:.2f}"
     return {r.mark.id: replace(r, state=st, confidence=conf, unsure=False, alternative=None,
                                evidence={**r.evidence, "ruled_out": why})}

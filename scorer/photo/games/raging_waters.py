@@ -249,7 +249,7 @@ def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]
                     # one more would break the count; a mark the photo can't judge is not it (PH95)
                     rests, why, state = sure, f"{len(sure)} {what} read in {mt.name}", EMPTY
                     if r.state != EMPTY:
-                        why += f" (the photo alone leaned to one more, p = {r.confidence:.2f})"
+                        why += f"; the photo alone leaned to one more at p = {r.confidence:.2f}"
                     if through:
                         by = max(through, key=lambda b: b.confidence)
                         rests, why = sure + [by], f"{why}; {by.mark.name} runs through it"
@@ -262,7 +262,7 @@ def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]
                     if len(open_) > 1:
                         why += "; the other unsure points are favoured empty"
                     if r.state != MARKED:
-                        why += f" (the photo alone leaned to empty, p = {r.confidence:.2f})"
+                        why += f"; the photo alone leaned to empty at p = {r.confidence:.2f}"
                 elif last is not None and r is not last and last_fits(last, berms, mt, t.house_radius):
                     # with the last house found, the count is full (PH102, as PH25)
                     rests, why = sure, f"{last.mark.name} is the last of {need} {what}"
@@ -342,7 +342,7 @@ def full_pile(r: Reading, mine: list[Reading]) -> Reading | None:
     p_empty, pile, a, b = best
     why = f"pile {pile} is used by {a.mark.name} and {b.mark.name}"
     if r.state != EMPTY:
-        why += f" (the photo alone leaned to a berm, p = {r.confidence:.2f})"
+        why += f"; the photo alone leaned to a berm at p = {r.confidence:.2f}"
     return replace(r, state=EMPTY, confidence=p_empty, unsure=False, alternative=None,
                    evidence={**r.evidence, "ruled_out": why})
 
@@ -380,7 +380,7 @@ def blocked_berm(mt, r: Reading, mine: list[Reading], printed: list[tuple[str, t
     if best is None:
         return None
     p_empty, name = best
-    why = f"it would run through {name} (the photo alone leaned to a berm, p = {r.confidence:.2f})"
+    why = f"it would run through {name}; the photo alone leaned to a berm at p = {r.confidence:.2f}"
     return replace(r, state=EMPTY, confidence=p_empty, unsure=False, alternative=None,
                    evidence={**r.evidence, "ruled_out": why})
 
