@@ -72,6 +72,9 @@ FIXTURES = {
     # and cross near N4; N4-E3's fit followed N4-E2's ink, so its own corridor looked bare
     # though a line showed beside the drawn ones, and it read empty at p = 1.0 (PH93)
     "family-crossing": dict(seed=470195),
+    # judge photo raging-waters-490172 (2.4 MP, rolled): a drawn N1-E4 whose ink ends nearer N2
+    # read as N2-E4 at p = 1.0, through a printed house, and N1-E4 empty at p = 1.0 (PH107)
+    "family-through-house": dict(seed=490172),
 }
 
 

@@ -459,3 +459,26 @@ def test_the_one_unsure_mark_takes_the_only_state_the_referee_accepts(left):
 @pytest.mark.parametrize("left, more", [((EMPTY, 0.85), False), ((MARKED, 0.88), False), ((MARKED, 0.95), True)])
 def test_the_referee_settles_nothing_the_photo_or_another_unsure_mark_leaves_open(left, more):
     assert _order_sheet(left, more)[f"{AQ.id}/left"].unsure
+
+
+# --- PH107: a sure berm through a printed house, and the fellows its ink was taken from --------
+
+def test_a_sure_berm_through_a_printed_house_and_its_emptied_fellow_are_doubted():
+    # judge photo raging-waters-490172 (2.4 MP, rolled; the fixture `family-through-house`):
+    # a drawn N1-E4 whose ink ended nearer N2 read as N2-E4 at p = 1.0, through a printed
+    # house, and N1-E4 read empty at p = 1.0 as that ink's fellow
+    from scorer.photo.games.raging_waters import doubt_rules
+    sid, berm, house = _rolled_berm_through_a_house()
+    fellow = next(m.id for m in mark_map(sid) if m.kind == "line" and m.group == AQ.id and m.id != berm)
+    fam = {"family": [berm, fellow]}
+    got = {r.mark.id: r for r in doubt_rules([
+        Reading(MARKS[berm], MARKED, 1.0, False, None, dict(fam)),
+        Reading(MARKS[fellow], EMPTY, 1.0, False, None, dict(fam, explained_by_ends=True))], sid)}
+    assert got[berm].unsure and got[berm].alternative == EMPTY
+    assert f"the house printed at ({house[0]},{house[1]})" in got[berm].evidence["rule_broken"]
+    assert got[fellow].unsure and got[fellow].state == EMPTY and got[fellow].alternative == MARKED
+    # a fellow emptied on its own evidence, not by the ends of the doubted berm's ink, stays sure
+    got = {r.mark.id: r for r in doubt_rules([
+        Reading(MARKS[berm], MARKED, 1.0, False, None, dict(fam)),
+        Reading(MARKS[fellow], EMPTY, 1.0, False, None, dict(fam))], sid)}
+    assert not got[fellow].unsure

@@ -104,7 +104,7 @@ def referee(sheet: dict) -> tuple[Score, dict]:
 RULE_BROKEN = 0.5   # the confidence left to each sure reading of a set the rules can't all have
 
 
-def doubt_rules(readings: list[Reading]) -> list[Reading]:
+def doubt_rules(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]:
     """Sure readings that together break a rule are all unsure (ruling PH60), as Re-Wilding's
     `doubt_orders` does (PH54): one of them is misread, or the player broke the rule, and
     either way a person should look; but where one house too many is read and exactly one of
@@ -114,13 +114,25 @@ def doubt_rules(readings: list[Reading]) -> list[Reading]:
     its number of swamps (RW5, RW21), no berm goes through a house or a swamp's inside (RW7,
     RW8), and no house stands on a swamp's corner (RW4). Too few houses read is left to the
     referee: a hidden place is never read empty with confidence (`decide`), and no other
-    reading is singled out by the count. Runs before `settle`, so no settle rests on them."""
+    reading is singled out by the count. On a ``--setup rolled`` sheet a berm through a printed
+    house or swamp is doubted alone (PH107). A doubted berm's fellows that the ends of its ink
+    emptied (`berms.settle_families`) are doubted with it: the ink may be theirs (PH107).
+    Runs before `settle`, so no settle rests on them."""
     t = load()
     sure = [r for r in readings if not r.unsure and r.state == MARKED]
     why: dict[str, str] = {}
     extra: dict[str, tuple[list[Reading], str]] = {}   # id -> (the readings that rule it out, why)
-    for mt in t.maps:
+    rolled = rules.rolled_setup(sid.seed) if sid is not None and sid.setup == "rolled" else None
+    for i, mt in enumerate(t.maps):
         mine = [r for r in sure if r.mark.group == mt.id]
+        if rolled is not None:
+            printed = [("dot", tuple(h), "house") for h in rolled.maps[i].houses] + \
+                      [("cell", tuple(c), "swamp") for c in rolled.maps[i].swamps]
+            for b in (r for r in mine if r.mark.kind == "line"):
+                for kind, spot, what in printed:
+                    if _through(mt, b.mark.id, spot, kind, t.house_radius):
+                        why.setdefault(b.mark.id, f"it would go through the {what} printed at "
+                                                  f"({spot[0]},{spot[1]}) in {mt.name}")
         one = extra_house(mt, mine, t.house_radius)
         if one is not None:
             extra[one[0].mark.id] = one[1:]
@@ -149,6 +161,13 @@ def doubt_rules(readings: list[Reading]) -> list[Reading]:
                 if geometry.house_point(_spot(h.mark.id)) in geometry.swamp_corners(_spot(c.mark.id)):
                     why.setdefault(h.mark.id, f"it would stand on a corner of {c.mark.name}")
                     why.setdefault(c.mark.id, f"{h.mark.name} would stand on its corner")
+    by_id = {r.mark.id: r for r in readings}
+    for bid in [k for k in why if by_id[k].mark.kind == "line"]:
+        for fid in by_id[bid].evidence.get("family", ()):
+            f = by_id.get(fid)
+            if f is not None and f is not by_id[bid] and not f.unsure and f.state == EMPTY \
+                    and f.evidence.get("explained_by_ends"):
+                why.setdefault(fid, f"its ink was read as {by_id[bid].mark.name}'s, which breaks a rule")
     out = []
     for r in readings:
         if r.mark.id in extra:
@@ -157,7 +176,8 @@ def doubt_rules(readings: list[Reading]) -> list[Reading]:
                         confidence=min(x.confidence for x in rests),
                         evidence={**r.evidence, "ruled_out": reason})
         elif r.mark.id in why:
-            r = replace(r, unsure=True, alternative=EMPTY, confidence=min(r.confidence, RULE_BROKEN),
+            r = replace(r, unsure=True, alternative=EMPTY if r.state == MARKED else MARKED,
+                        confidence=min(r.confidence, RULE_BROKEN),
                         evidence={**r.evidence, "rule_broken": why[r.mark.id]})
         out.append(r)
     return out
@@ -217,7 +237,7 @@ def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]
     It is as sure as the least sure of the readings it rests on, named in its evidence.
     Anything short of that stays unsure.
     """
-    readings = doubt_rules(readings)
+    readings = doubt_rules(readings, sid)
     t = load()
     out = {r.mark.id: r for r in readings}
     for mt in t.maps:
