@@ -167,7 +167,7 @@ def doubt_rules(readings: list[Reading], sid: SheetId | None = None) -> list[Rea
             f = by_id.get(fid)
             if f is not None and f is not by_id[bid] and not f.unsure and f.state == EMPTY \
                     and f.evidence.get("explained_by_ends"):
-                why.setdefault(fid, f"its ink was read as {by_id[bid].mark.name}'s, which breaks a rule")
+                why.setdefault(fid, f"its ink was given to {by_id[bid].mark.name}, which breaks a rule")
     out = []
     for r in readings:
         if r.mark.id in extra:
@@ -400,7 +400,7 @@ def blocked_berm(mt, r: Reading, mine: list[Reading], printed: list[tuple[str, t
     if best is None:
         return None
     p_empty, name = best
-    why = f"it would run through {name}; the photo alone leaned to a berm at p = {r.confidence:.2f}"
+    why = f"it would run through {name}; the photo alone read a berm at p = {r.evidence.get('p', r.confidence):.2f}"
     return replace(r, state=EMPTY, confidence=p_empty, unsure=False, alternative=None,
                    evidence={**r.evidence, "ruled_out": why})
 
