@@ -358,3 +358,22 @@ def test_a_calendar_box_the_referee_needs_ticked_is_filled():
 @pytest.mark.parametrize("cal2, more", [((EMPTY, 0.85), False), ((EMPTY, 0.6), True)])
 def test_what_the_referee_leaves_to_a_person_stays_unsure(cal2, more):
     assert _calendar_sheet(cal2, more)["cal-2-zero"].unsure
+
+
+def test_two_unsure_marks_take_the_one_combination_the_referee_accepts():
+    # fitting photo re-wilding-200377 (2.4 MP): years 4 and 7's ticks read empty at p = 0.80
+    # and 0.5, later years ticked: only both ticked is a legal calendar (PH105)
+    from scorer.re_wilding.template import load as load_rew
+    from sheets.sheetid import SheetId
+    sid = SheetId("re-wilding", load_rew().version, "cal", 1, "a4", "blank")
+    ticked = {"cal-1-zero", "cal-3-zero", "cal-5-zero"}
+    out = []
+    for m in _rew_mark_map(sid):
+        if m.id in ("cal-2-zero", "cal-4-zero"):
+            out.append(Reading(m, EMPTY, 0.7 if m.id == "cal-2-zero" else 0.8, True, FILLED))
+        else:
+            out.append(Reading(m, FILLED if m.id in ticked else m.states[0], 0.9995))
+    got = {r.mark.id: r for r in settle(out, sid)}
+    for mid in ("cal-2-zero", "cal-4-zero"):
+        assert got[mid].state == FILLED and not got[mid].unsure and got[mid].confidence == pytest.approx(0.9995)
+    assert "and cal-4-zero filled" in got["cal-2-zero"].evidence["ruled_out"]
