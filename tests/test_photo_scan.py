@@ -104,14 +104,18 @@ def test_cli_names_the_rule_that_doubts_a_sure_reading(run, monkeypatch):
            "(6 houses would be in Canalville, not 5)" in res.output
 
 
+def _text_and_json(run, name: str):
+    """`scan` of a fixture: the text run's result and the --json run's data."""
+    return run("scan", str(PHOTOS / f"{name}.jpg")), json.loads(run("scan", str(PHOTOS / f"{name}.jpg"), "--json").output)
+
+
 def test_cli_names_a_mark_the_rules_settled_against_the_photo(run):
     # PH94: the house at a crossing of two berms, read empty under the cap for a line swelling
     # there, is the subdivision's last house; the output says the rules, not the photo, said so
-    res = run("scan", str(PHOTOS / "house-on-line.jpg"))
+    res, data = _text_and_json(run, "house-on-line")
     assert res.exit_code == 0
     assert "by the rules: a house dot at (3,3) in Boglandia: marked, though the photo alone read empty " \
            "(3 other houses read in Boglandia, and 4 are drawn" in res.output
-    data = json.loads(run("scan", str(PHOTOS / "house-on-line.jpg"), "--json").output)
     ruled = [m for m in data["marks"] if "read_as" in m]
     assert [(m["id"], m["state"], m["read_as"]) for m in ruled] == [("boglandia/house/3,3", "marked", "empty")]
     assert "4 are drawn" in ruled[0]["ruled"]
@@ -204,11 +208,10 @@ def test_qr_payload_is_never_a_path():
 
 def test_cli_says_a_shadow_doubts_a_reading(run):
     # PH70: the fish under a shadow's tip is named unsure, and why (text and --json)
-    res = run("scan", str(PHOTOS / "shadow-edge.jpg"))
+    res, data = _text_and_json(run, "shadow-edge")
     assert res.exit_code == 3
     assert "the fish (wildlife 1) in square (4,1): read as coloured (50.0%), could be empty " \
            "(a shadow lies across it and may be all that darkens it)" in res.output
-    data = json.loads(run("scan", str(PHOTOS / "shadow-edge.jpg"), "--json").output)
     fish, = [u for u in data["unsure"] if u["id"] == "sq-4-1-wild-1"]
     assert fish["or"] == "empty" and fish["why"].startswith("a shadow lies across it")
 
