@@ -104,6 +104,19 @@ def referee(sheet: dict) -> tuple[Score, dict]:
 RULE_BROKEN = 0.5   # the confidence left to each sure reading of a set the rules can't all have
 
 
+_PRINTED = {"dot": "house", "cell": "swamp"}
+
+
+def printed_spots(sid: SheetId | None) -> list[list[tuple[str, tuple[int, int]]]]:
+    """Per subdivision, the houses ("dot") and swamps ("cell") printed on a ``--setup rolled``
+    sheet; empty lists for a blank sheet (or no sheet id)."""
+    t = load()
+    if sid is None or sid.setup != "rolled":
+        return [[] for _ in t.maps]
+    rolled = rules.rolled_setup(sid.seed)
+    return [[("dot", tuple(h)) for h in m.houses] + [("cell", tuple(c)) for c in m.swamps] for m in rolled.maps]
+
+
 def doubt_rules(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]:
     """Sure readings that together break a rule are all unsure (ruling PH60), as Re-Wilding's
     `doubt_orders` does (PH54): one of them is misread, or the player broke the rule, and
@@ -122,17 +135,13 @@ def doubt_rules(readings: list[Reading], sid: SheetId | None = None) -> list[Rea
     sure = [r for r in readings if not r.unsure and r.state == MARKED]
     why: dict[str, str] = {}
     extra: dict[str, tuple[list[Reading], str]] = {}   # id -> (the readings that rule it out, why)
-    rolled = rules.rolled_setup(sid.seed) if sid is not None and sid.setup == "rolled" else None
-    for i, mt in enumerate(t.maps):
+    for mt, printed in zip(t.maps, printed_spots(sid)):
         mine = [r for r in sure if r.mark.group == mt.id]
-        if rolled is not None:
-            printed = [("dot", tuple(h), "house") for h in rolled.maps[i].houses] + \
-                      [("cell", tuple(c), "swamp") for c in rolled.maps[i].swamps]
-            for b in (r for r in mine if r.mark.kind == "line"):
-                for kind, spot, what in printed:
-                    if _through(mt, b.mark.id, spot, kind, t.house_radius):
-                        why.setdefault(b.mark.id, f"it would go through the {what} printed at "
-                                                  f"({spot[0]},{spot[1]}) in {mt.name}")
+        for b in (r for r in mine if r.mark.kind == "line"):
+            for kind, spot in printed:
+                if _through(mt, b.mark.id, spot, kind, t.house_radius):
+                    why.setdefault(b.mark.id, f"it would go through the {_PRINTED[kind]} printed at "
+                                              f"({spot[0]},{spot[1]}) in {mt.name}")
         one = extra_house(mt, mine, t.house_radius)
         if one is not None:
             extra[one[0].mark.id] = one[1:]
@@ -207,8 +216,6 @@ def extra_house(mt, mine: list[Reading], radius) -> tuple[Reading, list[Reading]
     return d, others + by, f"{len(dots)} houses would be in {mt.name}, not {mt.houses}, and {what}"
 
 
-
-
 def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]:
     """On a ``--setup blank`` sheet, settle an unsure house dot or swamp square where the
     rules leave it one legal state. A subdivision has exactly its number of houses and at
@@ -226,10 +233,9 @@ def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]
       house where the photo favours it or favours empty no more than OVERRULE_MAX (PH21,
       PH94: a line hides the point or swells there), unless a berm read with confidence runs
       through it (the rules then disagree, and a person should look).
-
     - A finished sheet not over at Delta has all its backhoes crossed (PH104,
-      `last_backhoes`); the one unsure mark of a sheet takes the only state the referee
-      accepts (PH105, `by_referee`).
+      `last_backhoes`); the unsure marks of a sheet (up to three) take the only combination
+      of states the referee accepts (PH105, `by_referee`).
     - An unsure berm read as drawn through a house or swamp read with confidence is empty
       where the odds of both readings together say so with confidence (PH99, `blocked_berm`);
       so is an unsure berm at a pile two sure berms already use (PH100, `full_pile`).
@@ -291,18 +297,15 @@ def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]
                 out[r.mark.id] = replace(r, state=state, confidence=min(x.confidence for x in rests),
                                          unsure=False, alternative=None,
                                          evidence={**r.evidence, "ruled_out": why})
-    rolled = rules.rolled_setup(sid.seed) if sid is not None and sid.setup == "rolled" else None
-    for i, mt in enumerate(t.maps):
+    for mt, printed in zip(t.maps, printed_spots(sid)):
         mine = [x for x in out.values() if x.mark.group == mt.id]
-        printed = [("dot", tuple(h)) for h in rolled.maps[i].houses] + \
-                  [("cell", tuple(c)) for c in rolled.maps[i].swamps] if rolled is not None else []
         for r in mine:
             if r.mark.kind == "line" and r.unsure and r.state == MARKED:
                 blocked = blocked_berm(mt, r, mine, printed, t.house_radius)
                 if blocked is not None:
                     out[r.mark.id] = blocked
-        for r in mine:
-            if r.mark.kind == "line" and out[r.mark.id].unsure:
+        for r in (out[x.mark.id] for x in mine):
+            if r.mark.kind == "line" and r.unsure:
                 full = full_pile(r, [x for x in out.values() if x.mark.group == mt.id])
                 if full is not None:
                     out[r.mark.id] = full
@@ -394,8 +397,7 @@ def blocked_berm(mt, r: Reading, mine: list[Reading], printed: list[tuple[str, t
     if best is None and r.confidence <= OVERRULE_MAX:
         for kind, spot in printed:
             if _through(mt, r.mark.id, spot, kind, radius):
-                what = "the house" if kind == "dot" else "the swamp"
-                best = (1.0, f"{what} printed at ({spot[0]},{spot[1]}) in {mt.name}")
+                best = (1.0, f"the {_PRINTED[kind]} printed at ({spot[0]},{spot[1]}) in {mt.name}")
                 break
     if best is None:
         return None
