@@ -100,10 +100,10 @@ def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]
     calendar ticked once a year, in order (`settle_calendar`), each row of boxes filled and
     crossed from the left (`settle_rows`), and a plant with the wildlife under it
     (`settle_pairs`). Sure readings that break a row's order or a set's pairs are doubted
-    first (`doubt_orders`), so that no settle rests on them."""
+    first (`doubt_orders`), so that no settle rests on them. Last, the unsure marks left (up
+    to three) take the only combination of states the referee accepts (PH105, `by_referee`)."""
     out = settle_pairs(settle_rows(settle_calendar(settle_sets(doubt_orders(readings)))))
     if sid is not None:
-        # the one unsure mark the referee accepts in one state only (PH105)
         done = by_referee(out, sid, to_sheet, referee, lambda r: r.confidence, LEAN_MIN, OVERRULE_MAX)
         out = [done.get(r.mark.id, r) for r in out]
     return out
