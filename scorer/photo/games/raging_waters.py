@@ -149,7 +149,7 @@ def doubt_rules(readings: list[Reading], sid: SheetId | None = None) -> list[Rea
         berms = [r for r in mine if r.mark.kind == "line"]
         piles: dict[str, list[Reading]] = {}
         for b in berms:
-            for pile in b.mark.id.rsplit("/", 1)[1].split("-"):
+            for pile in _piles(b.mark.id):
                 piles.setdefault(pile, []).append(b)
         for pile, used in piles.items():
             if len(used) > 2:
@@ -260,6 +260,7 @@ def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]
             cands = [x for x in open_ if not (x.state == EMPTY and seen_favours(x) >= SETTLE_MIN)] \
                 if len(open_) > 1 else open_
             last = cands[0] if exact and len(sure) == need - 1 and len(cands) == 1 else None
+            last_ok = last is not None and last_fits(last, berms, mt, t.house_radius)
             for r in open_:
                 spot = _spot(r.mark.id)
                 through = [b for b in berms if _through(mt, b.mark.id, spot, kind, t.house_radius)]
@@ -279,7 +280,7 @@ def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]
                     if through:
                         by = max(through, key=lambda b: b.confidence)
                         rests, why = sure + [by], f"{why}; {by.mark.name} runs through it"
-                elif r is last and not through and (r.state == MARKED or r.confidence <= OVERRULE_MAX):
+                elif r is last and last_ok:
                     # the last house: the count leaves it no other state (PH94, PH102)
                     # (the other unsure points, favoured empty, are PH25's to settle: as there,
                     # the photo need only not contradict the count)
@@ -289,7 +290,7 @@ def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]
                         why += "; the other unsure points are favoured empty"
                     if r.state != MARKED:
                         why += f"; the photo alone leaned to empty at p = {r.confidence:.2f}"
-                elif last is not None and r is not last and last_fits(last, berms, mt, t.house_radius):
+                elif last_ok and r is not last:
                     # with the last house found, the count is full (PH102, as PH25)
                     rests, why = sure, f"{last.mark.name} is the last of {need} {what}"
                 else:
@@ -339,7 +340,15 @@ def last_backhoes(readings: list[Reading], sid: SheetId) -> dict[str, Reading]:
                                evidence={**r.evidence, "ruled_out": why}) for r in open_}
 
 
+def odds_together(q: float, c: float) -> float:
+    """The probability a berm is empty where the photo gives it `q` and readings that rule it
+    out (two rules can't both hold) are right with probability `c`, each independent:
+    q c / (q c + (1 - q)(1 - c)) (PH99, PH100)."""
+    return q * c / (q * c + (1.0 - q) * (1.0 - c)) if c < 1.0 else 1.0
+
+
 def _piles(berm_id: str) -> list[str]:
+    """The two dirt piles a berm's id names."""
     return berm_id.rsplit("/", 1)[1].split("-")
 
 
@@ -357,7 +366,7 @@ def full_pile(r: Reading, mine: list[Reading]) -> Reading | None:
             continue
         a, b = sorted(users, key=lambda x: x.confidence, reverse=True)[:2]
         c = a.confidence * b.confidence
-        p_empty = q * c / (q * c + (1.0 - q) * (1.0 - c)) if c < 1.0 else 1.0
+        p_empty = odds_together(q, c)
         if p_empty >= CONFIDENT and (best is None or p_empty > best[0]):
             best = (p_empty, pile, a, b)
     if best is None:
@@ -391,7 +400,7 @@ def blocked_berm(mt, r: Reading, mine: list[Reading], printed: list[tuple[str, t
         if not _through(mt, r.mark.id, _spot(x.mark.id), x.mark.kind, radius):
             continue
         q, c = 1.0 - r.confidence, x.confidence
-        p_empty = q * c / (q * c + (1.0 - q) * (1.0 - c)) if c < 1.0 else 1.0
+        p_empty = odds_together(q, c)
         if p_empty >= CONFIDENT and (best is None or p_empty > best[0]):
             best = (p_empty, x.mark.name)
     if best is None and r.confidence <= OVERRULE_MAX:
@@ -415,7 +424,7 @@ def _spot(mark_id: str) -> tuple[int, int]:
 
 def _through(mt, berm_id: str, spot: tuple[int, int], kind: str, radius) -> bool:
     """Does this berm go through the house at `spot` (a dot) or the swamp there (a cell)?"""
-    a, b = berm_id.rsplit("/", 1)[1].split("-")
+    a, b = _piles(berm_id)
     p, q = geometry.berm_points(mt, (a, b))
     if kind == "dot":
         return geometry.hits_house(p, q, geometry.house_point(spot), radius)
