@@ -76,12 +76,21 @@ def test_what_the_rules_leave_open_stays_unsure(ticks, unsure):
 
 
 def test_sure_readings_are_never_changed():
-    # a sheet that breaks the rules (two ticks in year 1, a gap at year 2) is the referee's to
-    # refuse; the settlement touches only unsure boxes
-    readings = _calendar({1: "plus", 3: "zero"}, {})
-    readings[1] = Reading(MARKS["cal-1-zero"], FILLED, 0.999)
+    # a calendar the rules allow, read with confidence: the settlement touches only unsure boxes
+    readings = _calendar({1: "plus", 2: "minus", 3: "zero"}, {})
     assert [(r.state, r.confidence, r.unsure) for r in settle(readings)] == \
         [(r.state, r.confidence, r.unsure) for r in readings]
+
+
+def test_sure_readings_that_break_the_calendar_are_doubted_not_changed():
+    # two ticks in year 1 and a gap at year 2 (PH110, which replaced PH20's "the referee's to
+    # refuse"): those readings turn unsure, each keeping its state; the rest stay as read
+    readings = _calendar({1: "plus", 3: "zero"}, {})
+    readings[1] = Reading(MARKS["cal-1-zero"], FILLED, 0.999)
+    got = settle(readings)
+    doubted = {r.mark.id for r in got if r.unsure}
+    assert doubted == {"cal-1-plus", "cal-1-zero", "cal-2-plus", "cal-2-zero", "cal-2-minus", "cal-3-zero"}
+    assert [r.state for r in got] == [r.state for r in readings]
 
 
 # --- rows of boxes, filled and crossed from the left (ruling PH50) ---------------------------
@@ -377,3 +386,84 @@ def test_two_unsure_marks_take_the_one_combination_the_referee_accepts():
     for mid in ("cal-2-zero", "cal-4-zero"):
         assert got[mid].state == FILLED and not got[mid].unsure and got[mid].confidence == pytest.approx(0.9995)
     assert "and cal-4-zero filled" in got["cal-2-zero"].evidence["ruled_out"]
+
+
+# --- a shadow's doubt the rules settle (ruling PH109) -----------------------------------------
+
+def _shadowed(mid: str, state: str, probs: dict[str, float] | None = None) -> Reading:
+    """A reading a shadow's doubt capped at even odds against the blank state (`shadow.doubt`)."""
+    ev = {"shadow": 0.13} | ({"probs": probs} if probs else {})
+    return Reading(MARKS[mid], state, 0.5, True, MARKS[mid].states[0], ev)
+
+
+def test_a_shadowed_box_between_a_crossed_and_a_filled_one_is_filled():
+    # judge photo re-wilding-500153 (8.3 MP): mirror 3 read filled at p = 1.0, capped at 0.5 by a
+    # shadow stripe; mirror 4 after it is filled, so it is not empty, and the photo puts crossed
+    # at 8 in 10 million
+    got = _got([Reading(MARKS["ab-mirror-2"], CROSSED, 0.9999),
+                _shadowed("ab-mirror-3", FILLED, {EMPTY: 1.4e-7, FILLED: 0.9999991, CROSSED: 7.7e-7}),
+                Reading(MARKS["ab-mirror-4"], FILLED, 0.9981)])["ab-mirror-3"]
+    assert got.state == FILLED and not got.unsure
+    assert got.confidence == pytest.approx(0.9981)
+    assert got.evidence["ruled_out"] == "ab-mirror-4 after it is filled"
+
+
+def test_a_shadowed_box_the_row_leaves_blank_or_marked_stays_unsure():
+    # judge photo re-wilding-500173 (5.2 MP): flip 6, the row's last box, read filled under a
+    # shadow after a crossed one: empty is still legal, so the shadow's doubt stands
+    got = _got([Reading(MARKS["ab-flip-5"], CROSSED, 0.9999),
+                _shadowed("ab-flip-6", FILLED, {EMPTY: 7e-8, FILLED: 0.99993, CROSSED: 6.8e-5})])["ab-flip-6"]
+    assert got.unsure and got.state == FILLED and "ruled_out" not in got.evidence
+
+
+def test_a_shadowed_calendar_box_in_a_year_ticked_elsewhere_is_empty():
+    # judge photo re-wilding-500061 (12 MP): a shadow stripe across years 4-6 read year 6's +1
+    # filled at p = 1.0, capped at 0.5; year 6's -1 is ticked with confidence (one tick a year)
+    readings = _calendar({y: "zero" for y in range(1, 11)} | {6: "minus"}, {})
+    readings = [_shadowed(r.mark.id, FILLED) if r.mark.id == "cal-6-plus" else r for r in readings]
+    got = _got(readings)["cal-6-plus"]
+    assert got.state == EMPTY and not got.unsure and "cal-6-minus" in got.evidence["ruled_out"]
+
+
+def test_shadowed_wildlife_under_an_empty_plant_is_empty():
+    got = _got([Reading(MARKS["sq-2-2-plant-1"], EMPTY, 0.9998), _shadowed("sq-2-2-wild-1", COLOURED)])
+    assert got["sq-2-2-wild-1"].state == EMPTY and not got["sq-2-2-wild-1"].unsure
+
+
+@pytest.mark.parametrize("conf", [0.6, 0.9])
+def test_a_box_the_photo_reads_marked_at_better_than_even_odds_is_not_emptied_by_the_rules(conf):
+    # only a reading at even odds leans to its runner-up enough (LEAN_MIN): one read filled at
+    # 0.6 or more, in a year ticked elsewhere, stays unsure (the player may have ticked twice)
+    readings = _calendar({y: "zero" for y in range(1, 11)} | {6: "minus"}, {"cal-6-plus": (FILLED, conf)})
+    got = _got(readings)["cal-6-plus"]
+    assert got.unsure and got.state == FILLED
+
+
+# --- calendar readings the rules can't have together (ruling PH110) ---------------------------
+
+def test_a_year_read_empty_before_ticked_years_is_unsure():
+    # fresh photo re-wilding-510581-2-4mp (2.5 MP, blurred): faint ticks in years 2 and 3 read
+    # empty at p = 0.998 and 0.995, years 4-10 ticked; the referee refused the sheet, but the
+    # two boxes were confident wrong marks
+    ticks = {1: "minus"} | {y: "zero" for y in range(4, 11)}
+    got = _got(_calendar(ticks, {}))
+    for y in (2, 3):
+        for word in ("plus", "zero", "minus"):
+            r = got[f"cal-{y}-{word}"]
+            assert r.unsure and r.state == EMPTY and r.alternative == FILLED and r.confidence == 0.5
+            assert r.evidence["order_broken"] == "cal-4-zero"
+    assert not got["cal-1-minus"].unsure and not got["cal-5-zero"].unsure
+
+
+def test_two_ticks_in_a_year_are_both_unsure():
+    ticks = {y: "plus" for y in range(1, 11)}
+    readings = [Reading(r.mark, FILLED, 0.999) if r.mark.id == "cal-6-minus" else r for r in _calendar(ticks, {})]
+    got = _got(readings)
+    assert got["cal-6-plus"].unsure and got["cal-6-plus"].alternative == EMPTY
+    assert got["cal-6-minus"].unsure and got["cal-6-minus"].evidence["order_broken"] == "cal-6-plus"
+    assert not any(got[f"cal-{y}-plus"].unsure for y in (5, 7))
+
+
+def test_a_calendar_ticked_in_order_and_not_yet_full_is_left_alone():
+    got = _got(_calendar({y: "zero" for y in range(1, 8)}, {}))
+    assert not any(r.unsure for r in got.values())

@@ -60,9 +60,11 @@ def _marked(readings, confident: bool = True) -> list[str]:
 def test_a_shadow_stripe_over_a_blank_sheet_reads_no_confident_mark(striped_photo, monkeypatch):
     got = scan_bytes(striped_photo).readings
     assert _marked(got) == []
-    unsure = {r.mark.id: r for r in got if r.unsure}
-    assert "hunger-snake-3" in unsure and unsure["hunger-snake-3"].alternative == EMPTY
-    assert unsure["hunger-snake-3"].evidence["shadow"] > 0.1
+    # the stripe doubts hunger-snake-3 (read filled); the box before it is empty with
+    # confidence, so the row's order settles it empty, the runner-up the doubt named (PH109)
+    snake = {r.mark.id: r for r in got}["hunger-snake-3"]
+    assert snake.evidence["shadow"] > 0.1 and snake.state == EMPTY and not snake.unsure
+    assert "hunger-snake-2 before it is empty" in snake.evidence["ruled_out"]
     # without the check the stripe reads as a run of filled boxes, and some of them break
     # their rows' order (PH54 then makes them unsure as well)
     monkeypatch.setattr(pipeline, "SHADOWS", False)

@@ -121,8 +121,9 @@ def doubt_orders(readings: list[Reading]) -> list[Reading]:
     """Two readings the rules can't both have are unsure, each with the other's state as
     its alternative (ruling PH54): a box marked more than a box before it in its row
     (`settle_rows`' order), or wildlife coloured under an empty plant (`SET_STATES`). One of
-    them is misread, or the player broke a rule; either way a person should look. (A set
-    half crossed is `settle_sets`' case.)"""
+    them is misread, or the player broke a rule; either way a person should look. So are
+    calendar readings that break its rules (`_calendar_clashes`, PH110). (A set half crossed
+    is `settle_sets`' case.)"""
     by_id = {r.mark.id: r for r in readings}
     clash: dict[str, Reading] = {}     # id -> the reading it clashes with
     for ids in box_rows():
@@ -132,6 +133,8 @@ def doubt_orders(readings: list[Reading]) -> list[Reading]:
                 if RANK[b.state] > RANK[a.state]:
                     clash.setdefault(a.mark.id, b)
                     clash.setdefault(b.mark.id, a)
+    for a, b in _calendar_clashes(by_id):
+        clash.setdefault(a.mark.id, b)
     for r in readings:
         wild = by_id.get(_mate(r.mark.id)) if r.mark.kind == "outline" and "-plant-" in r.mark.id else None
         if _sure(r) and _sure(wild) and CROSSED not in (r.state, wild.state) and (r.state, wild.state) not in SET_STATES:
@@ -141,10 +144,36 @@ def doubt_orders(readings: list[Reading]) -> list[Reading]:
     for r in readings:
         o = clash.get(r.mark.id)
         if o is not None:
-            alt = o.state if o.state in r.mark.states else r.alternative
+            alt = o.state if o.state in r.mark.states and o.state != r.state else \
+                r.mark.states[0] if o.state == r.state else r.alternative   # two ticks: either may be blank
             r = replace(r, unsure=True, alternative=alt, confidence=min(r.confidence, ORDER_BROKEN),
                         evidence={**r.evidence, "order_broken": o.mark.id})
         out.append(r)
+    return out
+
+
+def _calendar_years(by_id: dict[str, Reading]) -> list[list[Reading]] | None:
+    """The calendar's readings, year by year (+1, 0, -1), or None where a box is missing."""
+    years = [[by_id.get(b.id) for _, b in yr.ticks] for yr in load().calendar]
+    return None if any(r is None for yr in years for r in yr) else years
+
+
+def _calendar_clashes(by_id: dict[str, Reading]) -> list[tuple[Reading, Reading]]:
+    """Sure calendar readings the calendar's rules (one tick a year, years in order: RE21)
+    can't have together (PH110), as (reading, the one it clashes with): two ticks in one
+    year, each with the other; and a year read empty in all three boxes before a ticked
+    year, each box with the first tick after it, and that tick with the year's first box."""
+    years = _calendar_years(by_id)
+    if years is None:
+        return []
+    ticks = [[r for r in yr if _sure(r) and r.state == FILLED] for yr in years]
+    out = []
+    for yt in ticks:
+        out += [(a, b) for a in yt for b in yt if a is not b]
+    for y, yr in enumerate(years):
+        later = next((t[0] for t in ticks[y + 1:] if t), None)
+        if later is not None and all(_sure(r) and r.state == EMPTY for r in yr):
+            out += [(r, later) for r in yr] + [(later, yr[0])]
     return out
 
 
@@ -180,8 +209,10 @@ def settle_pairs(readings: list[Reading]) -> list[Reading]:
             continue
         plant = "-plant-" in r.mark.id
         legal = [st for st in r.mark.states if ((st, mate.state) if plant else (mate.state, st)) in SET_STATES]
-        conf = mate.confidence
-        if legal != [r.state]:
+        conf, st = mate.confidence, r.state
+        if len(legal) == 1 and lean(r, legal[0]) >= LEAN_MIN:
+            st = legal[0]
+        else:
             # the set rules a state out: the photo, given what is left, may be sure (PH97)
             p = given_legal(r, legal) if len(legal) > 1 else None
             if p is None or p < CONFIDENT:
@@ -189,7 +220,7 @@ def settle_pairs(readings: list[Reading]) -> list[Reading]:
                 continue
             conf = min(p, conf)
         why = f"{mate.mark.id} {'under' if plant else 'over'} it is {mate.state}"
-        out.append(replace(r, confidence=conf, unsure=False, alternative=None,
+        out.append(replace(r, state=st, confidence=conf, unsure=False, alternative=None,
                            evidence={**r.evidence, "ruled_out": why}))
     return out
 
@@ -208,13 +239,31 @@ def box_rows() -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(b.id for b in row) for row in rows)
 
 
+def shadowed(r: Reading) -> bool:
+    """Whether a shadow's doubt capped the reading (`shadow.doubt`, `shadow.graded`): the
+    shadow may be all that darkens it, so its doubt lies between the state read and the
+    blank state only (PH109)."""
+    return ("shadow" in r.evidence or "shadow_edge" in r.evidence) and r.alternative == r.mark.states[0]
+
+
+def lean(r: Reading, st: str) -> float:
+    """How far the photo leans to state `st` of an unsure reading: its confidence where `st`
+    is the state read, what is left of it where `st` is its runner-up (even odds under a
+    shadow's cap, PH109), else 0."""
+    if r.state == st:
+        return r.confidence
+    return 1.0 - r.confidence if r.alternative == st else 0.0
+
+
 def given_legal(r: Reading, legal: list[str]) -> float | None:
     """The probability of a reading's state among the states the rules leave it (its
     evidence's per-state `probs`, renormalised), or None where it has no such figures, its
     state is not among them, or a cap (what the photo cannot see, a doubt) lowered its
-    confidence below them: a cap's doubt is not one the rules can lift."""
+    confidence below them: a cap's doubt is not one the rules can lift. A shadow's cap is
+    the exception where the rules rule out the blank state, the one its doubt is about (PH109)."""
     probs = r.evidence.get("probs")
-    if not probs or r.state not in legal or abs(r.confidence - probs[r.state]) > 1e-9:
+    capped = probs is not None and r.state in probs and abs(r.confidence - probs[r.state]) > 1e-9
+    if not probs or r.state not in legal or capped and not (shadowed(r) and r.mark.states[0] not in legal):
         return None
     total = sum(probs.get(st, 0.0) for st in legal)
     return probs[r.state] / total if total > 0 else None
@@ -245,11 +294,13 @@ def settle_rows(readings: list[Reading]) -> list[Reading]:
             lo, hi = (RANK[low.state] if low else 0), (RANK[high.state] if high else 2)
             legal = [st for st in r.mark.states if lo <= RANK[st] <= hi]
             ranks = [RANK[st] for st in r.mark.states]
-            if legal == [r.state]:
+            st = r.state
+            if len(legal) == 1 and lean(r, legal[0]) >= LEAN_MIN:
                 # the sure boxes that leave it no other state: one before it as little marked,
                 # where it could be more; one after it as much marked, where it could be less
+                st = legal[0]
                 rests = [o for o, bound in ((high, max(ranks)), (low, min(ranks)))
-                         if o is not None and RANK[o.state] == RANK[r.state] != bound]
+                         if o is not None and RANK[o.state] == RANK[st] != bound]
                 conf = min(o.confidence for o in rests)
             else:
                 # the order rules a state out: the photo, given what is left, may be sure (PH97)
@@ -260,7 +311,7 @@ def settle_rows(readings: list[Reading]) -> list[Reading]:
                          if o is not None and RANK[o.state] != bound]
                 conf = min([p] + [o.confidence for o in rests])
             why = " and ".join(f"{o.mark.id} {'before' if o is high else 'after'} it is {o.state}" for o in rests)
-            out[r.mark.id] = replace(r, confidence=conf, unsure=False,
+            out[r.mark.id] = replace(r, state=st, confidence=conf, unsure=False,
                                      alternative=None, evidence={**r.evidence, "ruled_out": why})
     return [out[r.mark.id] for r in readings]
 
@@ -274,8 +325,8 @@ def settle_calendar(readings: list[Reading]) -> list[Reading]:
     as the least sure reading the rule rests on, with them named in its evidence. Anything
     else stays unsure: a sheet may break a rule, and a person should look then."""
     by_id = {r.mark.id: r for r in readings}
-    years = [[by_id.get(b.id) for _, b in yr.ticks] for yr in load().calendar]
-    if any(r is None for yr in years for r in yr):
+    years = _calendar_years(by_id)
+    if years is None:
         return readings
     sure = lambda r, st: r.state == st and not r.unsure  # noqa: E731
     out = dict(by_id)
@@ -296,8 +347,8 @@ def settle_calendar(readings: list[Reading]) -> list[Reading]:
                 why = f"{later.mark.id} is ticked later and the rest of year {y + 1} is empty"
             else:
                 continue
-            if r.state == legal:
-                out[r.mark.id] = replace(r, confidence=min(o.confidence for o in rests), unsure=False,
+            if lean(r, legal) >= LEAN_MIN:
+                out[r.mark.id] = replace(r, state=legal, confidence=min(o.confidence for o in rests), unsure=False,
                                          alternative=None, evidence={**r.evidence, "ruled_out": why})
     return [out[r.mark.id] for r in readings]
 
