@@ -2,6 +2,7 @@
 crossed) and every box (filled or crossed; pre-filled boxes only crossed)."""
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from functools import lru_cache
 
@@ -97,12 +98,12 @@ SET_DISAGREES = 0.75   # the confidence left to each outline of a set read half 
 
 def settle(readings: list[Reading], sid: SheetId | None = None) -> list[Reading]:
     """Where the rules tie marks together: sets crossed together (`settle_sets`), the
-    calendar ticked once a year, in order (`settle_calendar`), each row of boxes filled and
+    calendar ticked once a year, in order (`settle_calendar`, `settle_years`), each row of boxes filled and
     crossed from the left (`settle_rows`), and a plant with the wildlife under it
     (`settle_pairs`). Sure readings that break a row's order or a set's pairs are doubted
     first (`doubt_orders`), so that no settle rests on them. Last, the unsure marks left (up
     to three) take the only combination of states the referee accepts (PH105, `by_referee`)."""
-    out = settle_pairs(settle_rows(settle_calendar(settle_sets(doubt_orders(readings)))))
+    out = settle_pairs(settle_rows(settle_years(settle_calendar(settle_sets(doubt_orders(readings))))))
     if sid is not None:
         done = by_referee(out, sid, to_sheet, referee, lambda r: r.confidence, LEAN_MIN, OVERRULE_MAX)
         out = [done.get(r.mark.id, r) for r in out]
@@ -349,6 +350,35 @@ def settle_calendar(readings: list[Reading]) -> list[Reading]:
                 continue
             if lean(r, legal) >= LEAN_MIN:
                 out[r.mark.id] = replace(r, state=legal, confidence=min(o.confidence for o in rests), unsure=False,
+                                         alternative=None, evidence={**r.evidence, "ruled_out": why})
+    return [out[r.mark.id] for r in readings]
+
+
+def settle_years(readings: list[Reading]) -> list[Reading]:
+    """A year of the calendar with no tick read with confidence, and unsure boxes (ruling
+    PH111): the year holds one tick (RE21's one a year; a game is ten years), so its boxes
+    are weighed together. Each box's odds of being the tick (its p of filled, times the
+    others' p of empty) over the three's: where one box takes CONFIDENT or more of them and
+    is unsure, it is filled and the year's other unsure boxes empty, that sure, with the
+    reason in their evidence. A box read empty with confidence never becomes the tick."""
+    by_id = {r.mark.id: r for r in readings}
+    years = _calendar_years(by_id)
+    if years is None:
+        return readings
+    out = dict(by_id)
+    for y, yr in enumerate(years):
+        if not any(r.unsure for r in yr) or any(_sure(r) and r.state != EMPTY for r in yr):
+            continue
+        filled = [lean(r, FILLED) if r.unsure else 1.0 - r.confidence for r in yr]
+        odds = [p * math.prod(1.0 - q for j, q in enumerate(filled) if j != i) for i, p in enumerate(filled)]
+        k = max(range(len(yr)), key=odds.__getitem__)
+        p = odds[k] / sum(odds) if sum(odds) > 0 else 0.0
+        if p < CONFIDENT or not yr[k].unsure:
+            continue
+        why = f"year {y + 1} holds one tick, and the photo puts it in {yr[k].mark.id} at p = {p:.4f}"
+        for i, r in enumerate(yr):
+            if r.unsure:
+                out[r.mark.id] = replace(r, state=FILLED if i == k else EMPTY, confidence=p, unsure=False,
                                          alternative=None, evidence={**r.evidence, "ruled_out": why})
     return [out[r.mark.id] for r in readings]
 
