@@ -61,9 +61,14 @@ class Reading:
             return str(ev["rule_broken"])
         if "order_broken" in ev:
             return f"the rules can't have it with {ev['order_broken']} as read"
-        if "shadow" in ev or "shadow_edge" in ev:
+        if self.shadowed:
             return "a shadow lies across it and may be all that darkens it"
         return None
+
+    @property
+    def shadowed(self) -> bool:
+        """Whether a shadow (a stripe, PH19, or an edge, PH70) doubts the reading."""
+        return "shadow" in self.evidence or "shadow_edge" in self.evidence
 
     @property
     def overruled(self) -> str | None:

@@ -145,8 +145,10 @@ def doubt_orders(readings: list[Reading]) -> list[Reading]:
     for r in readings:
         o = clash.get(r.mark.id)
         if o is not None:
-            alt = o.state if o.state in r.mark.states and o.state != r.state else \
-                r.mark.states[0] if o.state == r.state else r.alternative   # two ticks: either may be blank
+            if o.state == r.state:          # two ticks in a year: either may be blank
+                alt = r.mark.states[0]
+            else:
+                alt = o.state if o.state in r.mark.states else r.alternative
             r = replace(r, unsure=True, alternative=alt, confidence=min(r.confidence, ORDER_BROKEN),
                         evidence={**r.evidence, "order_broken": o.mark.id})
         out.append(r)
@@ -244,7 +246,7 @@ def shadowed(r: Reading) -> bool:
     """Whether a shadow's doubt capped the reading (`shadow.doubt`, `shadow.graded`): the
     shadow may be all that darkens it, so its doubt lies between the state read and the
     blank state only (PH109)."""
-    return ("shadow" in r.evidence or "shadow_edge" in r.evidence) and r.alternative == r.mark.states[0]
+    return r.shadowed and r.alternative == r.mark.states[0]
 
 
 def lean(r: Reading, st: str) -> float:
