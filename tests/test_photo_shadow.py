@@ -259,3 +259,58 @@ def test_a_colour_no_stripe_gives_keeps_a_mark_marked():
     assert shadow.inked(_under(0.5), [Reading(FISH, EMPTY, 0.9999)], {FISH.id: s}) == set()
     assert shadow.inked(_under(0.5), [Reading(FISH, COLOURED, 0.9, unsure=True)], {FISH.id: s}) == set()
     assert shadow.inked(_under(0.5), [filled], {}) == set()
+
+
+# --- PH112: ink run in from beside a box ----------------------------------------------------
+BOX = Mark("prot-fire-2", "fillbox", (12.0, 12.0, 4.6, 4.6), (EMPTY, FILLED, CROSSED), "prot-fire")
+PRINTED_BOX = Mark("prot-fire-1", "fillbox", (12.0, 12.0, 4.6, 4.6), (FILLED, CROSSED), "prot-fire")
+
+
+def _tick(x, y):
+    """A tick's stroke, 0.5 mm wide, as the photo generator draws it in BOX."""
+    pts = [(12 + 0.2 * 4.6, 12 + 0.55 * 4.6), (12 + 0.42 * 4.6, 12 + 0.85 * 4.6), (12 + 0.9 * 4.6, 12 + 0.1 * 4.6)]
+    d = np.full(np.shape(x), np.inf)
+    for (ax, ay), (bx, by) in zip(pts, pts[1:]):
+        t = np.clip(((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2), 0, 1)
+        d = np.minimum(d, np.hypot(x - ax - t * (bx - ax), y - ay - t * (by - ay)))
+    return np.where(d < 0.25, 5.0, 0.0)
+
+
+def _run_in(x, y):
+    """520044's prot-fire-2: 5.1 dark thresholds at the inside's left falling 1.26 per mm
+    (mean 2.8), with blotches of 0.9 (residuals 0.23 of the mean)."""
+    return 5.67 - 1.26 * (x - 12) + 0.9 * np.sin(2 * np.pi * (x + y) / 0.8)
+
+
+def test_a_box_darkened_smoothly_from_one_side_is_unsure():
+    # PH112, fresh judge re-wilding-520044 (2.5 MP, blurred): a crossed neighbour's overrun,
+    # blurred, greyed the empty prot-fire-2 from the left; read filled at p = 0.995 (its
+    # plane: slope 0.46 of the mean per mm, residuals 0.24 of it)
+    run_in = _inside(_run_in)
+    assert 0.42 < shadow.smear(run_in, BOX) < 0.5
+    out = shadow.graded(run_in, [Reading(BOX, FILLED, 0.995)])
+    assert out[0].unsure and out[0].alternative == EMPTY and out[0].state == FILLED
+    assert out[0].smeared and "from one side" in out[0].why
+    # the rules may lift the doubt as they lift a shadow's: only blank is in question (PH109)
+    from scorer.photo.games.re_wilding import shadowed
+    assert shadowed(out[0])
+
+
+def test_a_tick_or_a_scribble_in_a_box_is_no_smear():
+    # a tick slopes too (0.4 of its mean on the corpus), but as a stroke: its residuals are
+    # 0.42 of the mean and more where it slopes past SMEAR_SLOPE
+    tick = _inside(_tick)
+    assert shadow.smear(tick, BOX) is None
+    scribble = _inside(lambda x, y: 4.0 + 2.0 * np.sin(2 * np.pi * (x + y) / 0.8))
+    assert shadow.smear(scribble, BOX) is None
+    flat = _inside(lambda x, y: 3.0 + 0 * x)
+    assert shadow.smear(flat, BOX) is None
+    assert not shadow.graded(tick, [Reading(BOX, FILLED, 0.9999)])[0].unsure
+
+
+def test_only_a_confident_filled_box_the_player_fills_is_measured_for_a_smear():
+    run_in = _inside(_run_in)
+    printed = Reading(PRINTED_BOX, FILLED, 0.9999)      # printed filled: only a cross is the player's
+    empty = Reading(BOX, EMPTY, 0.9999)
+    unsure = Reading(BOX, FILLED, 0.8, unsure=True, alternative=EMPTY)
+    assert shadow.graded(run_in, [printed, empty, unsure]) == [printed, empty, unsure]

@@ -54,7 +54,7 @@ class Reading:
 
     @property
     def why(self) -> str | None:
-        """Why the rules (rulings PH54, PH60) or a shadow (PH19, PH70) doubt a reading the
+        """Why the rules (rulings PH54, PH60), a shadow (PH19, PH70) or a smear (PH112) doubt a reading the
         photo alone was sure of; None where only the photo's own evidence is unsure."""
         ev = self.evidence
         if "rule_broken" in ev:
@@ -63,12 +63,19 @@ class Reading:
             return f"the rules can't have it with {ev['order_broken']} as read"
         if self.shadowed:
             return "a shadow lies across it and may be all that darkens it"
+        if self.smeared:
+            return "it darkens smoothly from one side: ink run in from beside it may be all that darkens it"
         return None
 
     @property
     def shadowed(self) -> bool:
         """Whether a shadow (a stripe, PH19, or an edge, PH70) doubts the reading."""
         return "shadow" in self.evidence or "shadow_edge" in self.evidence
+
+    @property
+    def smeared(self) -> bool:
+        """Whether ink run in from beside a box may be all that darkens it (PH112)."""
+        return "smear" in self.evidence
 
     @property
     def overruled(self) -> str | None:

@@ -243,10 +243,10 @@ def box_rows() -> tuple[tuple[str, ...], ...]:
 
 
 def shadowed(r: Reading) -> bool:
-    """Whether a shadow's doubt capped the reading (`shadow.doubt`, `shadow.graded`): the
-    shadow may be all that darkens it, so its doubt lies between the state read and the
-    blank state only (PH109)."""
-    return r.shadowed and r.alternative == r.mark.states[0]
+    """Whether a shadow's doubt capped the reading (`shadow.doubt`, `shadow.graded`), or a
+    smear's (PH112): the shadow or the ink run in may be all that darkens it, so its doubt
+    lies between the state read and the blank state only (PH109)."""
+    return (r.shadowed or r.smeared) and r.alternative == r.mark.states[0]
 
 
 def lean(r: Reading, st: str) -> float:
