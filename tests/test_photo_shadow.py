@@ -288,7 +288,7 @@ def test_a_box_darkened_smoothly_from_one_side_is_unsure():
     # plane: slope 0.46 of the mean per mm, residuals 0.24 of it)
     run_in = _inside(_run_in)
     assert 0.42 < shadow.smear(run_in, BOX) < 0.5
-    out = shadow.graded(run_in, [Reading(BOX, FILLED, 0.995)])
+    out = shadow.graded(run_in, [Reading(BOX, FILLED, 0.995, evidence={"blurred": True, "score": 0.58})])
     assert out[0].unsure and out[0].alternative == EMPTY and out[0].state == FILLED
     assert out[0].smeared and "from one side" in out[0].why
     # the rules may lift the doubt as they lift a shadow's: only blank is in question (PH109)
@@ -305,12 +305,20 @@ def test_a_tick_or_a_scribble_in_a_box_is_no_smear():
     assert shadow.smear(scribble, BOX) is None
     flat = _inside(lambda x, y: 3.0 + 0 * x)
     assert shadow.smear(flat, BOX) is None
-    assert not shadow.graded(tick, [Reading(BOX, FILLED, 0.9999)])[0].unsure
+    assert not shadow.graded(tick, [Reading(BOX, FILLED, 0.9999, evidence={"blurred": True, "score": 0.6})])[0].unsure
 
 
-def test_only_a_confident_filled_box_the_player_fills_is_measured_for_a_smear():
+def test_only_a_confident_filled_box_the_player_fills_in_a_blurred_photo_is_measured_for_a_smear():
     run_in = _inside(_run_in)
-    printed = Reading(PRINTED_BOX, FILLED, 0.9999)      # printed filled: only a cross is the player's
-    empty = Reading(BOX, EMPTY, 0.9999)
-    unsure = Reading(BOX, FILLED, 0.8, unsure=True, alternative=EMPTY)
-    assert shadow.graded(run_in, [printed, empty, unsure]) == [printed, empty, unsure]
+    blur = {"blurred": True, "score": 0.58}
+    printed = Reading(PRINTED_BOX, FILLED, 0.9999, evidence=blur)     # printed filled: only a cross is the player's
+    empty = Reading(BOX, EMPTY, 0.9999, evidence=blur)
+    unsure = Reading(BOX, FILLED, 0.8, unsure=True, alternative=EMPTY, evidence=blur)
+    # a sharp photo shows a stroke run in as a stroke, while a pencil fill may slope smoothly
+    # (fitting photo re-wilding-200112, 1.7 MP: a filled squirrel box at 0.48)
+    sharp = Reading(BOX, FILLED, 0.9999, evidence={"score": 0.58})
+    # a box its ink fills (score 0.8 or more) is the player's fill, however it slopes: blurred
+    # fresh photos re-wilding-340083 and 460059 (1.2-1.6 MP): 1.0 and 0.92, sloping 0.51-0.53
+    full = Reading(BOX, FILLED, 0.9999, evidence={"blurred": True, "score": 0.92})
+    keep = [printed, empty, unsure, sharp, full]
+    assert shadow.graded(run_in, keep) == keep

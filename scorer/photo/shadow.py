@@ -234,8 +234,8 @@ def gradient(n, mk: Mark) -> float | None:
 def graded(n, readings: list[Reading]) -> list[Reading]:
     """An outline confidently read coloured with no colour a shadow can't give
     (COLOURED_CHROMA), whose inside darkens from one side (`gradient` at GRADIENT or more),
-    is unsure: a shadow's edge may lie across it. So is a box confidently read filled whose
-    inside darkens from one side, smoothly (`smear`)."""
+    is unsure: a shadow's edge may lie across it. So is a box confidently read filled in a
+    blurred photo, short of SMEAR_INK, whose inside darkens from one side, smoothly (`smear`)."""
     out = []
     for r in readings:
         if r.mark.kind == "outline" and r.state == COLOURED and not r.unsure \
@@ -243,7 +243,8 @@ def graded(n, readings: list[Reading]) -> list[Reading]:
             g = gradient(n, r.mark)
             if g is not None and g >= GRADIENT:
                 r = _doubted(r, shadow_edge=round(g, 3))
-        elif r.mark.kind == "fillbox" and r.state == FILLED and r.mark.states[0] != FILLED and not r.unsure:
+        elif r.mark.kind == "fillbox" and r.state == FILLED and r.mark.states[0] != FILLED and not r.unsure \
+                and r.evidence.get("blurred") and r.evidence.get("score", 1.0) < SMEAR_INK:
             s = smear(n, r.mark)
             if s is not None:
                 r = _doubted(r, smear=round(s, 3))
@@ -256,11 +257,17 @@ def graded(n, readings: list[Reading]) -> list[Reading]:
 # fresh judge photo re-wilding-520044 (2.5 MP, blurred), the empty prot-fire-2 beside a
 # crossed box read filled at p = 0.995 (slope 0.46 of its mean per mm, residuals 0.24 of
 # it). A box's own ink darkens it all over (a scribble) or unevenly (a tick is a stroke, a
-# scribble has strokes and gaps). Of 30,465 marked boxes read filled on 1,200 Re-Wilding
-# photos (600 at 2-4 MP, three judges' 600 at 1-12 MP), those whose residuals stay under
-# 0.33 of the mean slope at most 0.39 of it, and those sloping 0.42 or more have residuals
-# of at least 0.42 (ruling PH112)
+# scribble has strokes and gaps). In a sharp photo a stroke run in shows as a stroke, and a
+# fill may slope smoothly: fitting photo re-wilding-200112 (1.7 MP, sharp), a pencil fill
+# at 0.48 with small residuals. So blurred photos only: of 3,618 marked boxes read filled
+# in blurred photos (of 1,200 Re-Wilding photos: 510000+ at 2-4 MP, three judges at
+# 1-12 MP), those whose residuals stay under 0.33 of the mean slope at most 0.30 of it, and
+# the two sloping 0.42 or more have residuals of 0.67 and more. Under 2 MP, at 2.1-2.4 px
+# per mm, two blurred fills slope so (0.51, 0.53; 340083, 460059 of the fresh ranges), but
+# fill their boxes: ink scores (`decide.score_ink`) of 1.0 and 0.92, where ink run in
+# fades to paper on the far side (520044: 0.58) (ruling PH112)
 SMEAR_SLOPE = 0.42
+SMEAR_INK = 0.8      # a box's ink score (the strong share, or 0.75 of the inked share) from which it is filled
 SMEAR_EVEN = 0.33
 SMEAR_SAMPLES = 20   # inside samples clear of print (a 4.2 mm box at 2 px per mm has 40)
 
