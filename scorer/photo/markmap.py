@@ -54,8 +54,9 @@ class Reading:
 
     @property
     def why(self) -> str | None:
-        """Why the rules (rulings PH54, PH60), a shadow (PH19, PH70) or a smear (PH112) doubt a reading the
-        photo alone was sure of; None where only the photo's own evidence is unsure."""
+        """Why the rules (rulings PH54, PH60), a shadow (PH19, PH70) or a smear (PH112) doubt
+        a reading the photo alone was sure of; None where only the photo's own evidence is
+        unsure."""
         ev = self.evidence
         if "rule_broken" in ev:
             return str(ev["rule_broken"])

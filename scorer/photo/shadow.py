@@ -130,8 +130,7 @@ def own_ink(n, mk: Mark) -> tuple[float, float] | None:
     if mk.kind == "outline":
         sl, inside = crop_mask(n, mk.geom, INSET_MM)
     elif mk.kind in ("box", "fillbox", "cell"):
-        x, y, w, h = mk.geom
-        sl, inside = crop_mask(n, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)], BOX_INSET_MM)
+        sl, inside = _box_inside(n, mk)
     else:
         return None
     inside = _off_print(n, sl, inside)
@@ -199,6 +198,12 @@ BOX_INSET_MM = 0.45     # a box's inside starts clear of its printed border (as 
 OWN_SAMPLES = 10        # inside samples clear of print for `own_ink`
 
 
+def _box_inside(n, mk: Mark) -> tuple[tuple[slice, slice], np.ndarray]:
+    """A window round a box and its inside in it, BOX_INSET_MM in from its border."""
+    x, y, w, h = mk.geom
+    return crop_mask(n, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)], BOX_INSET_MM)
+
+
 def _off_print(n, sl: tuple[slice, slice], inside: np.ndarray) -> np.ndarray:
     """`inside` (a mask over the window `sl`) less the expected print, grown by a pixel."""
     if n.printed is None:
@@ -206,10 +211,10 @@ def _off_print(n, sl: tuple[slice, slice], inside: np.ndarray) -> np.ndarray:
     return inside & ~cv2.dilate((n.printed[sl] > PRINT_CUT).astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
 
 
-def _plane(n, sl: tuple[slice, slice], inside: np.ndarray, samples: int) -> tuple[float, float, float] | None:
+def _plane(n, sl: tuple[slice, slice], inside: np.ndarray, samples: int) -> tuple[float, float] | None:
     """A plane fitted (least squares) to the darkness over the print, in dark thresholds,
-    across `inside` clear of print: its slope per mm, the mean and the residuals' spread,
-    the last two over the mean (at least MEAN_FLOOR); None under `samples` samples."""
+    across `inside` clear of print: its slope per mm and the residuals' spread, both over
+    the mean (at least MEAN_FLOOR); None under `samples` samples."""
     dark = n.dark[sl]
     printed = n.printed[sl] if n.printed is not None else np.zeros_like(dark)
     inside = _off_print(n, sl, inside)
@@ -220,7 +225,7 @@ def _plane(n, sl: tuple[slice, slice], inside: np.ndarray, samples: int) -> tupl
     A = np.c_[xx / n.pxmm, yy / n.pxmm, np.ones(len(xx))]
     coef = np.linalg.lstsq(A, v, rcond=None)[0]
     mean = max(float(v.mean()), MEAN_FLOOR)
-    return float(np.hypot(coef[0], coef[1])) / mean, float(v.mean()), float(np.std(v - A @ coef)) / mean
+    return float(np.hypot(coef[0], coef[1])) / mean, float(np.std(v - A @ coef)) / mean
 
 
 def gradient(n, mk: Mark) -> float | None:
@@ -276,9 +281,7 @@ def smear(n, mk: Mark) -> float | None:
     """The slope (over the mean, per mm) of a box's darkness where it darkens from one side
     smoothly (SMEAR_SLOPE or more, residuals under SMEAR_EVEN), as ink run in from a
     neighbour's mark does; else None."""
-    x, y, w, h = mk.geom
-    sl, inside = crop_mask(n, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)], BOX_INSET_MM)
-    plane = _plane(n, sl, inside, SMEAR_SAMPLES)
-    if plane is None or plane[0] < SMEAR_SLOPE or plane[2] >= SMEAR_EVEN:
+    plane = _plane(n, *_box_inside(n, mk), SMEAR_SAMPLES)
+    if plane is None or plane[0] < SMEAR_SLOPE or plane[1] >= SMEAR_EVEN:
         return None
     return plane[0]
