@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from scorer.photo import berms, marks as area
-from scorer.photo.decide import ALONG_P, BOX_CROSS_ARMS, BULGE_DOUBT, BOX_SLASH, CONFIDENT, NO_CORE_NONE, RING_DOUBT, SETTLE_MIN, SWELL_HIDDEN, decide, probability
+from scorer.photo.decide import (ALONG_P, BOX_CROSS_ARMS, BULGE_DOUBT, BOX_SLASH, CONFIDENT, NO_CORE_NONE, RING_DOUBT,
+                                  SETTLE_MIN, SWAMP_SURE, SWAMP_TEXTURE, SWELL_HIDDEN, decide, probability)
 from scorer.photo.expected import expected
 from scorer.photo.layout import layout
 from scorer.photo.markmap import EMPTY, MARKED, Mark
@@ -905,3 +906,33 @@ def test_a_swamp_hatched_in_outline_only_past_every_empty_square_is_sure():
     r = decide(Mark("s", "cell", ()), ev)
     assert r.state == MARKED and not r.unsure
     assert decide(Mark("s", "cell", ()), {**ev, "level": 0.357}).state == EMPTY
+
+
+def _soft_tone(img: np.ndarray, cx: float, cy: float, depth: float) -> np.ndarray:
+    """A cast shadow's soft tone (mm centre, 3 by 9 mm), `depth` grey levels deep."""
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    tone = np.exp(-(((xx - cx * PX) / (3.0 * PX)) ** 2 + ((yy - cy * PX) / (9.0 * PX)) ** 2))
+    return np.clip(img.astype(np.float32) - depth * tone[..., None], 0, 255).astype(np.uint8)
+
+
+def test_a_soft_tone_past_the_swamp_bar_is_no_sure_swamp_in_a_sharp_photo():
+    # PH113, judge photo raging-waters-560109 (2.4 MP, sharp): a cast shadow's soft tone took an
+    # empty square to a mean ink of 0.416, past PH82's bar, and PH82 read it shaded at p = 0.999
+    # (the referee's swamp count alone kept it off the score). Here a tone of level 0.46 has a
+    # texture of 0.08; pencil hatching of the same level shows strokes (0.3) and stays sure
+    x, y = AQ.to_mm(3, 5)
+    cell = (x, y, AQ.pitch, AQ.pitch)
+    ev = area.box_evidence(_norm(_soft_tone(_page(), x + AQ.pitch * 0.6, y + AQ.pitch / 2, 24)), cell,
+                           inset=1.2, texture=True)
+    assert ev["level"] >= SWAMP_SURE and ev["texture"] < SWAMP_TEXTURE
+    assert decide(Mark("s", "cell", ()), ev).unsure
+    # the same tone in a blurred photo is left to PH82 as before (blurred empty squares stay low)
+    assert not decide(Mark("s", "cell", ()), {**ev, "blurred": True}).unsure
+    img = _page()
+    for k in np.arange(0.0, 8.0, 1.6):
+        _line(img, (x + 1.5 + k, y + 1.5), (x + 1.5 + k, y + AQ.pitch - 1.5), (226, 226, 226), 0.4)
+    ev = area.box_evidence(_norm(img), cell, inset=1.2, texture=True)
+    assert SWAMP_SURE <= ev["level"] < 0.5 and ev["texture"] >= SWAMP_TEXTURE
+    r = decide(Mark("s", "cell", ()), ev)
+    assert r.state == MARKED and not r.unsure

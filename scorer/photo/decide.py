@@ -205,6 +205,13 @@ BULGE_FIT_MIN = 0.1
 CELL_SEEN = 0.9
 SWAMP_SURE = 0.40
 SWAMP_P = 1.0 - 3 / 3851
+# in a photo not blurred, the darkness PH82 takes as a hatch must show strokes: `texture`
+# (`marks.box_evidence`) of SWAMP_TEXTURE or more (PH113). Judge photo raging-waters-560109
+# (2.4 MP, sharp): a cast shadow's soft tone took an empty square to a level of 0.416 with a
+# texture of 0.07. On the fresh photos' sharp squares seen in full, the 33 shaded ones with a
+# level of 0.4-0.9 had 0.23 and more (PH108's outline-only hatch: 0.37), the 75 empty ones
+# with a level of 0.22 and more at most 0.15
+SWAMP_TEXTURE = 0.2
 
 
 # mm of inscribed radius: solid ink this thick between two near-parallel drawn lines in a
@@ -242,7 +249,8 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
     x = SCORES[mark.kind](ev)
     p = probability(curve(mark.kind, ev), x)
     slash = mark.kind == "box" and ev.get("slash", 0.0) >= BOX_SLASH
-    if mark.kind == "cell" and ev.get("visible", 0.0) >= CELL_SEEN and x >= SWAMP_SURE:
+    if mark.kind == "cell" and ev.get("visible", 0.0) >= CELL_SEEN and x >= SWAMP_SURE \
+            and (ev.get("blurred") or ev.get("texture", SWAMP_TEXTURE) >= SWAMP_TEXTURE):
         p = max(p, SWAMP_P)
     if slash:
         p = max(p, SLASH_P)

@@ -26,12 +26,18 @@ def _window(n: Normalised, x: float, y: float, w: float, h: float) -> tuple[slic
 
 
 SUB_VISIBLE = 0.15   # share of a sub-box that must be visible for its own ink to count
+# mm: the smoothing `texture` measures a square's darkness against. A pencil or felt-tip
+# hatch's strokes (1-2 mm apart) stand out from it; a cast shadow's soft tone does not (PH113)
+TEXTURE_MM = 1.0
 
 
 def box_evidence(n: Normalised, rect: tuple[float, float, float, float], inset: float = 0.45,
-                 ignore: np.ndarray | None = None, spread_of_visible: bool = False) -> dict:
+                 ignore: np.ndarray | None = None, spread_of_visible: bool = False,
+                 texture: bool = False) -> dict:
     """Ink inside a box: the inked fraction of the visible pixels and how spread it is,
-    and `level`, the mean ink over that of the paper just around the box.
+    and `level`, the mean ink over that of the paper just around the box. With `texture`,
+    also `texture`: the mean distance of that ink from its own smoothing over TEXTURE_MM
+    (strokes show it, a soft even tone does not; ruling PH113).
 
     With `spread_of_visible` a sub-box counts as inked by the share of its visible pixels
     (at least SUB_VISIBLE of it visible): where a printed icon hides most of a box (the
@@ -48,7 +54,8 @@ def box_evidence(n: Normalised, rect: tuple[float, float, float, float], inset: 
     # a tick, a cross or a scribble leaves at least a quarter of the inside near paper
     floor = min(INSIDE_FLOOR_MAX, float(np.percentile(n.ink[sl][known], 25)))
     offset = _local_offset(n, rect)
-    level = float(np.clip(n.ink[sl][known] - offset, 0, None).mean())
+    above = np.clip(n.ink[sl] - offset, 0, None).astype(np.float32)
+    level = float(above[known].mean())
     ink = n.ink[sl] - max(offset, floor)
     hit = (ink >= 1.0) & known
     frac = float(hit.sum()) / vis
@@ -67,8 +74,20 @@ def box_evidence(n: Normalised, rect: tuple[float, float, float, float], inset: 
                 cells += bool(seen >= SUB_VISIBLE * sub.size and sub.sum() > 0.04 * seen)
             else:
                 cells += bool(sub.mean() > 0.04)
-    return {"fraction": frac, "strong": strong, "spread": cells / 9.0, "visible": vis / hit.size,
-            "level": level}
+    out = {"fraction": frac, "strong": strong, "spread": cells / 9.0, "visible": vis / hit.size,
+           "level": level}
+    if texture:
+        out["texture"] = _texture(above, known, n.pxmm)
+    return out
+
+
+def _texture(above: np.ndarray, known: np.ndarray, pxmm: float) -> float:
+    """The mean distance of the ink (over the paper, `above`) of the known pixels from its
+    smoothing over TEXTURE_MM, the smoothing taken over the known pixels only."""
+    k = known.astype(np.float32)
+    s = TEXTURE_MM * pxmm
+    smooth = cv2.GaussianBlur(above * k, (0, 0), s) / np.maximum(cv2.GaussianBlur(k, (0, 0), s), 1e-3)
+    return float(np.abs(above - smooth)[known].mean())
 
 
 def _local_offset(n: Normalised, rect, ring: tuple[float, float] = (0.6, 2.2)) -> float:

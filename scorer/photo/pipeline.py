@@ -278,7 +278,7 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
             ev["ring"] = area.ring_ink(n, m.geom, elsewhere, [o.geom for o in ticks if o is not m])
             ev["arms"], ev["slash"] = float(tick_arms[m.id].min()), float(tick_arms[m.id].max())
         elif m.kind == "cell":
-            ev = area.box_evidence(n, m.geom, inset=1.2, ignore=cell_ignore)
+            ev = area.box_evidence(n, m.geom, inset=1.2, ignore=cell_ignore, texture=True)
         else:
             continue
         r = readings[m.id] = decide(m, ev | tag)
