@@ -16,7 +16,9 @@ def test_a_line_whole_on_plain_paper_and_missing_only_over_print_reads_as_drawn(
     # 0.65, p = 0.973, unsure
     ev = _ev(0.652, 1.0, 0.652)
     assert decide.probability("line", decide.score_line(ev)) >= decide.CONFIDENT
-    assert decide.probability("line", decide.score_line(ev | {"clear_cov": 0.92})) < decide.CONFIDENT
+    # a skip on plain paper too, with the ink not traced to both piles: the misses count (PH114)
+    assert decide.probability("line", decide.score_line(ev | {"clear_cov": 0.92, "ends": (2.8, 9.0)})) \
+        < decide.CONFIDENT
 
 
 def test_the_coverage_on_plain_paper_counts_only_where_enough_of_it_is_plain_and_unexplained():
@@ -41,3 +43,15 @@ def test_a_crossing_or_two_explained_by_other_lines_leaves_the_plain_paper_cover
     assert decide.score_line(ev) == decide.score_line(_ev(1.0, 1.0, 0.667, explained=0.078))
     more = ev | {"explained": 0.2}                             # more than crossings: as is
     assert decide.score_line(more) == decide.score_line(_ev(0.708, 0.708, 1.0, explained=0.2))
+
+
+def test_a_line_traced_from_pile_to_pile_is_judged_on_its_plain_paper():
+    # PH114, fresh photo raging-waters-270045 (2.5 MP): a berm S1-W1 across the corner's two
+    # labels (26 % of its stations over print) with a pen skip on plain paper: coverage 0.61,
+    # 0.82 on plain paper, its ink traced to within 2.1 and 2.4 mm of its piles; read unsure
+    # at p = 0.948
+    ev = _ev(0.609, 0.824, 0.739, gap=1.5, offset=0.7, ends=(2.08, 2.42), explained=0.0)
+    assert decide.probability("line", decide.score_line(ev)) >= decide.CONFIDENT
+    # traced short of a pile, or judged on what other lines leave, or mostly over print: as is
+    for other in ({"ends": (2.08, 6.5)}, {"explained": 0.2}, {"clear_share": 0.55}):
+        assert decide.score_line(ev | other) == decide.score_line(ev | other | {"clear_cov": 0.609})

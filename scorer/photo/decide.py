@@ -91,8 +91,15 @@ def _coverage(ev: dict) -> float:
     # the hits on plain paper are among its hits: a coverage under them was set by a later
     # stage (a candidate emptied as another line's ink keeps its corridor's figures)
     own = cov >= clear * share - 0.01
-    if own and ev.get("explained", 0.0) <= CLEAR_EXPLAINED and share >= CLEAR_MIN and clear >= CLEAR_FULL:
-        return max(cov, clear)
+    if own and (ev.get("explained") or 0.0) <= CLEAR_EXPLAINED and share >= CLEAR_MIN:
+        if clear >= CLEAR_FULL:
+            return max(cov, clear)
+        # its ink, traced, runs from one of its piles to the other: a pen skip on plain paper
+        # and a pencil line fading over print (the corner's labels that a berm from S1 to W1
+        # crosses) then both count against it; the print says nothing either way (PH114)
+        ends = ev.get("ends")
+        if ends and max(ends) <= END_GOOD:
+            return max(cov, clear)
     return cov
 
 
