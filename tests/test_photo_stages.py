@@ -10,7 +10,8 @@ import pytest
 
 from scorer.photo import berms, marks as area
 from scorer.photo.decide import (ALONG_P, BOX_CROSS_ARMS, BULGE_DOUBT, BOX_SLASH, CONFIDENT, NO_CORE_NONE, RING_DOUBT,
-                                  SETTLE_MIN, SWAMP_SURE, SWAMP_TEXTURE, SWELL_HIDDEN, decide, probability)
+                                  SETTLE_MIN, SOFT_STRENGTH, SOFT_WIDE, SWAMP_SURE, SWAMP_TEXTURE, SWELL_HIDDEN, decide,
+                                  probability)
 from scorer.photo.expected import expected
 from scorer.photo.layout import layout
 from scorer.photo.markmap import EMPTY, MARKED, Mark
@@ -936,3 +937,37 @@ def test_a_soft_tone_past_the_swamp_bar_is_no_sure_swamp_in_a_sharp_photo():
     assert SWAMP_SURE <= ev["level"] < 0.5 and ev["texture"] >= SWAMP_TEXTURE
     r = decide(Mark("s", "cell", ()), ev)
     assert r.state == MARKED and not r.unsure
+
+
+def _streak(img: np.ndarray, a, b, depth: float, sigma_mm: float) -> np.ndarray:
+    """A cast shadow's soft streak from a to b (mm): a band blurred over `sigma_mm`."""
+    band = np.zeros(img.shape[:2], np.float32)
+    cv2.line(band, (round(a[0] * PX * 16), round(a[1] * PX * 16)), (round(b[0] * PX * 16), round(b[1] * PX * 16)),
+             1.0, max(1, round(0.8 * PX)), cv2.LINE_AA, 4)
+    band = cv2.GaussianBlur(band, (0, 0), sigma_mm * PX)
+    return np.clip(img.astype(np.float32) - depth * (band / band.max())[..., None], 0, 255).astype(np.uint8)
+
+
+def _line_ev(img: np.ndarray, a, b, sharpness: float = 0.8) -> dict:
+    ev = berms.line_evidence(_norm(img), (*a, *b))
+    return ev | {"halfwidth": berms.ink_halfwidth([ev]), "sharpness": sharpness}
+
+
+def test_a_soft_wide_streak_in_a_sharp_photo_is_no_berm():
+    # PH115, fresh photos raging-waters-290014 (7.2 MP) and 440054 (9.0 MP): a cast shadow's
+    # soft streak along a candidate read drawn at p = 0.78 and 0.71 (strength 1.21 and 1.44,
+    # ink 0.7 and 1.0 mm either side of its peak); no drawn line in so sharp a photo is that
+    # faint, and a faint pencil line is narrow
+    a, b = np.array(_pile("N2")), np.array(_pile("S3"))
+    ev = _line_ev(_streak(_page(), a, b, 25, 0.8), a, b)
+    assert ev["coverage"] > 0.8 and ev["strength"] < SOFT_STRENGTH and ev["halfwidth"] >= SOFT_WIDE
+    r = decide(Mark("x", "line", (*a, *b)), ev)
+    assert r.state == EMPTY and not r.unsure
+    # the same streak in a soft photo, where a drawn line spreads too: left to the curve
+    assert decide(Mark("x", "line", (*a, *b)), ev | {"sharpness": 0.3}).state == MARKED
+    # a faint pencil line as faint along it stays narrow, and is read on its coverage
+    img = _page()
+    _line(img, a, b, (215, 215, 215), 0.3)
+    ev = _line_ev(img, a, b)
+    assert ev["strength"] < SOFT_STRENGTH and ev["halfwidth"] < SOFT_WIDE
+    assert decide(Mark("x", "line", (*a, *b)), ev).state == MARKED

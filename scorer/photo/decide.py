@@ -251,6 +251,27 @@ NO_STROKE_P = 3 / 1088
 VISIBLE_MIN = {"box": 0.12, "cell": 0.15, "dot": 0.3, "outline": 0.15, "fillbox": 0.12}
 
 
+# a corridor's ink in a photo at least this sharp (`pipeline._sharpness`) that is fainter than
+# SOFT_STRENGTH along it (the median ink score of its inked stations) and runs SOFT_WIDE mm or
+# more either side of its peak (`berms.ink_halfwidth`) is a cast shadow's soft streak, no line
+# (PH115). Fresh photos raging-waters-290014 (7.2 MP) and 440054 (9.0 MP) read such streaks
+# drawn at p = 0.78 and 0.71 (strength 1.21 and 1.44, half widths 0.7 and 1.0 mm). Of 38,120
+# drawn lines in photos this sharp on the 25 fresh ranges none was fainter than 1.93, and the
+# faint ones (under 2.45) ran 0.3-0.5 mm either side (a dark 0.3 mm line drawn on a page
+# rendered at 5 px per mm: 0.6); so at most 3 in 38,120 might be drawn
+SOFT_SHARP = 0.4
+SOFT_STRENGTH = 1.7
+SOFT_WIDE = 0.7
+SOFT_P = 3 / 38120
+
+
+def soft_streak(ev: dict) -> bool:
+    """Whether a line candidate's ink is a shadow's soft streak (PH115): faint and wide in a
+    sharp photo. A pencil line, however faint, is narrow there."""
+    return not ev.get("blurred") and ev.get("sharpness", 0.0) >= SOFT_SHARP \
+        and 0.0 < ev.get("strength", SOFT_STRENGTH) < SOFT_STRENGTH and ev.get("halfwidth", 0.0) >= SOFT_WIDE
+
+
 def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
     """A reading for a two-state mark (empty / marked)."""
     x = SCORES[mark.kind](ev)
@@ -290,6 +311,8 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
         p = min(p, ALONG_P)
     if ev.get("ambiguous"):   # e.g. two near-collinear berms whose difference print hides
         p = min(max(p, 0.3), 0.7)
+    if mark.kind == "line" and soft_streak(ev):
+        p = min(p, SOFT_P)
     state, conf = (MARKED, p) if p >= 0.5 else (EMPTY, 1.0 - p)
     alt = EMPTY if state == MARKED else MARKED
     seen = ev.get("known", ev.get("visible", 1.0))

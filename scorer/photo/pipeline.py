@@ -248,6 +248,8 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
         fields[m.group] = (min(f[0], x0, x1), min(f[1], y0, y1), max(f[2], x0, x1), max(f[3], y0, y1))
     for m, ev in zip(lines, berms.lines_evidence(n, [m.geom for m in lines], [fields[m.group] for m in lines])):
         ev.update(tag)
+        if "_prof" in ev:   # how wide its ink runs (a shadow's streak is soft and wide, PH115)
+            ev["halfwidth"] = berms.ink_halfwidth([ev])
         r0 = Reading(m, EMPTY, 0.0, evidence=ev)
         groups.setdefault(m.group, []).append((m.id, ev, line_points(r0)))
     final: dict[str, dict] = {}
