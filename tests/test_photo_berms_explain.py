@@ -210,11 +210,24 @@ def test_a_line_whose_end_print_hides_is_told_from_its_neighbour():
 def test_a_winner_that_is_no_line_on_its_own_evidence_empties_no_neighbour():
     # PH28, fresh photo raging-waters-250192: the ends picked A, but A's own score said no
     # line (its fit missed its piles by 3.1 mm), and B, the drawn one, was read empty at
-    # p = 1.0. Now both are unsure
-    got = _family_case(hidden_a=(1.4, 0.8), hidden_b=(1.4, 9.4), is_line=lambda ev: False)
+    # p = 1.0. Now both are unsure (B is a line on its own evidence: its score gave p = 0.97)
+    b_only = lambda ev: ev["ends"] == (1.4, 9.4)   # noqa: E731
+    got = _family_case(hidden_a=(1.4, 0.8), hidden_b=(1.4, 9.4), is_line=b_only)
     assert got["A"]["ambiguous"] and got["B"]["ambiguous"] and got["B"]["coverage"] == 1.0
     got = _family_case(hidden_a=(1.4, 0.8), hidden_b=(1.4, 9.4), is_line=lambda ev: True)
     assert not got["A"]["ambiguous"] and got["B"]["coverage"] == 0.0
+
+
+def test_a_family_with_no_line_of_its_own_is_no_doubt():
+    # PH116, fresh photo raging-waters-390087 (2.2 MP): N4-E1 and N4-E2 were each inked along
+    # half their corridors by lines crossing them, their ink traced to 31 and 23 mm from a
+    # pile (scores 0.15 and 0.18: p under 0.01), and both were read unsure at 0.7 as a family
+    # with no drawn member to place. Each now reads as its own evidence says
+    got = _family_case(hidden_a=(1.4, 7.3), hidden_b=(1.4, 9.4), is_line=lambda ev: False)
+    assert not got["A"].get("ambiguous") and not got["B"].get("ambiguous")
+    assert got["A"]["coverage"] == got["B"]["coverage"] == 1.0      # left as read
+    got = _family_case(hidden_a=(1.4, 7.3), hidden_b=(1.4, 9.4), is_line=lambda ev: True)
+    assert got["A"]["ambiguous"] and got["B"]["ambiguous"]           # a line to place: unsure
 
 
 def test_where_either_end_may_hide_under_print_both_stay_unsure():

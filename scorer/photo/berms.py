@@ -750,6 +750,11 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
                 else:
                     out[m] = dict(out[m], ambiguous=True, family=sorted(group), second_line=max(beside, share))
             continue
+        if is_line is not None and not any(is_line(raw[m]) for m in inked):
+            # no member is a line on its own evidence (its ink ends far from its piles, say):
+            # there is no drawn line to place, only other lines' ink, so nothing for the
+            # family to be unsure of; each reads as its own evidence says (PH116)
+            continue
         for m in inked:
             out[m] = dict(out[m], ambiguous=True, family=sorted(group))
     return out
