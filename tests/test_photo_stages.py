@@ -10,8 +10,8 @@ import pytest
 
 from scorer.photo import berms, marks as area
 from scorer.photo.decide import (ALONG_P, BOX_CROSS_ARMS, BULGE_DOUBT, BOX_SLASH, CONFIDENT, NO_CORE_NONE, RING_DOUBT,
-                                  SETTLE_MIN, SOFT_STRENGTH, SOFT_WIDE, SWAMP_SURE, SWAMP_TEXTURE, SWELL_HIDDEN, decide,
-                                  probability)
+                                  SETTLE_MIN, SOFT_STRENGTH, SOFT_WIDE, SOFT_WIDER, SOFT_WIDER_STRENGTH, SWAMP_SURE,
+                                  SWAMP_TEXTURE, SWELL_HIDDEN, decide, probability)
 from scorer.photo.expected import expected
 from scorer.photo.layout import layout
 from scorer.photo.markmap import EMPTY, MARKED, Mark
@@ -971,3 +971,20 @@ def test_a_soft_wide_streak_in_a_sharp_photo_is_no_berm():
     ev = _line_ev(img, a, b)
     assert ev["strength"] < SOFT_STRENGTH and ev["halfwidth"] < SOFT_WIDE
     assert decide(Mark("x", "line", (*a, *b)), ev).state == MARKED
+
+
+def test_a_streak_wider_than_any_drawn_line_is_no_berm_but_a_thick_felt_tip_is():
+    # PH115, fresh photo raging-waters-480189 (9.3 MP): a streak 2.6 mm either side of its
+    # peak, strength 2.76, read drawn at p = 0.96; no drawn line in a sharp photo ran 1.2 mm
+    # either side, and the felt-tips that ran 0.8 mm or more were 5.0 strong and more
+    a, b = np.array(_pile("N2")), np.array(_pile("S3"))
+    ev = _line_ev(_streak(_page(), a, b, 50, 2.0), a, b)
+    assert SOFT_STRENGTH <= ev["strength"] < SOFT_WIDER_STRENGTH and ev["halfwidth"] >= SOFT_WIDER
+    r = decide(Mark("x", "line", (*a, *b)), ev)
+    assert r.state == EMPTY and not r.unsure
+    img = _page()
+    _line(img, a, b, (20, 20, 20), 2.0)   # a 2 mm marker, as wide but dark
+    ev = _line_ev(img, a, b)
+    assert ev["halfwidth"] >= SOFT_WIDER and ev["strength"] >= SOFT_WIDER_STRENGTH
+    r = decide(Mark("x", "line", (*a, *b)), ev)
+    assert r.state == MARKED and not r.unsure
