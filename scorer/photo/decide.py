@@ -70,7 +70,7 @@ def score_line(ev: dict) -> float:
     stray = 0.3 if ends and ev["coverage"] < 0.9 and min(ends) >= END_BAD else 0.0
     # ink traced unbroken from one of its piles to the other is a drawn line (on 400
     # calibration photos every such half-inked corridor was a berm)
-    reach = 0.15 if ends and max(ends) <= END_GOOD else 0.0
+    reach = 0.15 if _traced_to_piles(ev) else 0.0
     return _coverage(ev) + reach - gap_pen - off_pen - stray - 0.5 * max(0.0, ev["clutter"] - 0.2)
 
 
@@ -97,10 +97,16 @@ def _coverage(ev: dict) -> float:
         # its ink, traced, runs from one of its piles to the other: a pen skip on plain paper
         # and a pencil line fading over print (the corner's labels that a berm from S1 to W1
         # crosses) then both count against it; the print says nothing either way (PH114)
-        ends = ev.get("ends")
-        if ends and max(ends) <= END_GOOD:
+        if _traced_to_piles(ev):
             return max(cov, clear)
     return cov
+
+
+def _traced_to_piles(ev: dict) -> bool:
+    """Whether a candidate's ink, traced along it (`berms.trace`), ends within END_GOOD of
+    both its piles."""
+    ends = ev.get("ends")
+    return bool(ends) and max(ends) <= END_GOOD
 
 
 def score_box(ev: dict) -> float:
