@@ -11,6 +11,7 @@ from PIL import Image
 
 from scorer.photo.errors import UnreadablePhoto
 from scorer.photo.games import raging_waters as rw_photo
+from scorer.photo.games import re_wilding as re_wilding_reader
 from scorer.photo.pipeline import scan, scan_bytes
 from sheets.sheetid import SheetId
 
@@ -226,9 +227,9 @@ def _shrunk(name: str, pxmm: float) -> tuple[bytes, SheetId]:
     return buf.getvalue(), SheetId.parse(_meta(name)["sheet_id"])
 
 
-def test_raging_waters_is_read_down_to_1_8_px_per_mm_and_re_wilding_to_2():
+def test_raging_waters_is_read_down_to_1_8_px_per_mm_and_re_wilding_to_1_9(monkeypatch):
     # PH78: berms and house dots read at 1.55-2.0 px/mm (288 fresh photos, none confidently
-    # wrong); Re-Wilding's crosses over filled boxes do not (PH10)
+    # wrong); Re-Wilding's crosses over filled boxes do so from 1.9 only (PH117)
     jpeg, sid = _shrunk("low-res", 1.9)
     r = scan_bytes(jpeg, sheet_id=sid)
     truth = _meta("low-res")["truth"]
@@ -236,6 +237,14 @@ def test_raging_waters_is_read_down_to_1_8_px_per_mm_and_re_wilding_to_2():
     jpeg, sid = _shrunk("low-res", 1.7)
     with pytest.raises(UnreadablePhoto, match=r"too small in the photo \(1\.7 px per mm\)"):
         scan_bytes(jpeg, sheet_id=sid)
-    jpeg, sid = _shrunk("re-wilding", 1.9)
-    with pytest.raises(UnreadablePhoto, match=r"too small in the photo \(1\.9 px per mm\)"):
+    jpeg, sid = _shrunk("re-wilding", 1.95)
+    with monkeypatch.context() as m:   # the photo is under PH10's 2 px/mm
+        m.setattr(re_wilding_reader, "MIN_PXMM", 2.0)
+        with pytest.raises(UnreadablePhoto, match=r"too small in the photo \(1\.9 px per mm\)"):
+            scan_bytes(jpeg, sheet_id=sid)
+    r = scan_bytes(jpeg, sheet_id=sid)
+    truth = _meta("re-wilding")["truth"]
+    assert [x.mark.id for x in r.readings if not x.unsure and x.state != truth[x.mark.id]] == []
+    jpeg, sid = _shrunk("re-wilding", 1.83)
+    with pytest.raises(UnreadablePhoto, match=r"too small in the photo \(1\.8 px per mm\)"):
         scan_bytes(jpeg, sheet_id=sid)
