@@ -55,3 +55,32 @@ def test_a_line_traced_from_pile_to_pile_is_judged_on_its_plain_paper():
     # traced short of a pile, or judged on what other lines leave, or mostly over print: as is
     for other in ({"ends": (2.08, 6.5)}, {"explained": 0.2}, {"clear_share": 0.55}):
         assert decide.score_line(ev | other) == decide.score_line(ev | other | {"clear_cov": 0.609})
+
+
+def _fan(**kw) -> dict:
+    """Fresh photo raging-waters-470182 (5.6 MP): canalville's empty N1-E2, between a drawn
+    N1-E3 from its own pile and a drawn N2-E2 to its other one."""
+    ev = {"coverage": 0.855, "gap": 4.5, "clear_cov": 0.892, "clear_share": 0.841, "known": 1.0,
+          "clutter": 0.0, "strength": 5.753, "offset": 2.257, "length": 78.17, "ends": (3.6, 21.3),
+          "sharpness": 0.437, "halfwidth": 0.8, "explained": 0.53}
+    return ev | kw
+
+
+def _p(ev: dict) -> float:
+    from scorer.photo.markmap import Mark
+    r = decide.decide(Mark("canalville/berm/N1-E2", "line", (0, 0, 1, 1)), ev)
+    return r.confidence if r.state == "marked" else 1.0 - r.confidence
+
+
+def test_a_corridor_of_other_lines_ink_that_stops_short_of_a_pile_is_no_berm():
+    # PH118: read drawn at p = 0.984 on the ink of the two lines beside it (53 % of its
+    # stations explained by them), its ink traced to 3.6 mm of N1 and 21.3 mm of E2
+    assert decide.probability("line", decide.score_line(_fan())) > 0.9
+    assert _p(_fan()) <= decide.OTHERS_P
+    # a drawn line's own: traced to both piles (those with so much explained end within
+    # 7.5 mm), a pen skip with little explained (at most 0.28 on the fresh photos), a corridor
+    # its ink fills, or an unresolved family's doubt: all left to the curve and PH28
+    for own in ({"ends": (3.6, 7.5)}, {"explained": 0.28}, {"coverage": 0.95},
+                {"ambiguous": True}):
+        assert _p(_fan(**own)) > decide.OTHERS_P
+    assert _p(_fan(ends=(3.6, 7.5))) > 0.9
