@@ -135,8 +135,7 @@ BARE_FISH = {"ink": 0.0, "black": 0.0, "arms": 0.0242, "visible": 0.5772, "photo
 def test_kingfishers_and_fish_with_nothing_inside_are_empty_with_confidence():
     # PH119: no marked kingfisher of 4,768 has an inside under 4.16 with so little chroma, nor
     # any marked fish of 14,804 under 2.38 (crosses included)
-    for mark_id, ev in (("KINGFISHER", BARE_KINGFISHER), ("FISH", BARE_FISH)):
-        icon = mark_id.lower()
+    for icon, ev in (("kingfisher", BARE_KINGFISHER), ("fish", BARE_FISH)):
         mid = next(k for k, v in _rew_marks().items() if v.kind == "outline" and v.icon == icon)
         assert _read(mid, dict(ev, mass_inside=decide.BARE_INSIDE[icon][0] + 0.1)).unsure
         assert _read(mid, dict(ev, chroma_inside=-0.4)).unsure

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from scorer.photo import decide
+from scorer.photo.markmap import MARKED, Mark
 
 
 def _ev(coverage: float, clear_cov: float, clear_share: float, **kw) -> dict:
@@ -67,9 +68,9 @@ def _fan(**kw) -> dict:
 
 
 def _p(ev: dict) -> float:
-    from scorer.photo.markmap import Mark
+    """p of drawn."""
     r = decide.decide(Mark("canalville/berm/N1-E2", "line", (0, 0, 1, 1)), ev)
-    return r.confidence if r.state == "marked" else 1.0 - r.confidence
+    return r.confidence if r.state == MARKED else 1.0 - r.confidence
 
 
 def test_a_corridor_of_other_lines_ink_that_stops_short_of_a_pile_is_no_berm():
