@@ -1,6 +1,8 @@
 """Re-Wilding: a bullrush whose inside, clear of its print, is dark is coloured (PH87)."""
 from __future__ import annotations
 
+from unittest import mock
+
 from scorer.photo import decide
 from scorer.photo.markmap import COLOURED, EMPTY
 
@@ -148,3 +150,33 @@ def test_kingfishers_and_fish_with_nothing_inside_are_empty_with_confidence():
 def test_the_bare_inside_rule_leaves_pines_and_snakes_alone():
     # fresh photos broke the bars fitted for them on the fitting photos (PH103)
     assert "pine" not in decide.BARE_INSIDE and "snake" not in decide.BARE_INSIDE
+
+
+# judge photos re-wilding-590083 (8.0 MP, 5.4 px per mm) and 590119 (6.5 MP, 4.5 px per mm): an
+# empty bullrush and an empty snake with a little chroma and no darkness over the outline,
+# read empty at p = 0.988 and 0.99 only
+FAINT_BULLRUSH = {"ink": 0.0, "black": 0.0, "arms": -0.022, "visible": 0.464, "photo_pxmm": 5.361,
+                  "mass": 0.18, "mass_dark": 0.033, "mass_chroma": 0.106, "mass_inside": 2.429,
+                  "chroma_inside": -0.286, "mass_base": (0.0217, 0.0158), "arms_base": -0.017,
+                  "sharpness": 0.954}
+FAINT_SNAKE = {"ink": 0.0, "black": 0.0, "arms": -0.037, "visible": 0.304, "photo_pxmm": 4.5,
+               "mass": 0.191, "mass_dark": -0.025, "mass_chroma": 0.115, "mass_inside": 3.215,
+               "chroma_inside": -0.028, "mass_base": (-0.0183, 0.0195), "arms_base": -0.029,
+               "sharpness": 0.771}
+
+
+def test_a_snake_or_bullrush_with_far_less_ink_than_any_colouring_is_empty():
+    # PH120: at 3.5 px per mm and more no marked snake of 2,419 has a mass under 0.771, no
+    # marked bullrush of 38,270 under 0.704
+    for icon, ev in (("bullrush", FAINT_BULLRUSH), ("snake", FAINT_SNAKE)):
+        mid = next(k for k, v in _rew_marks().items() if v.kind == "outline" and v.icon == icon)
+        with mock.patch.object(decide, "FAINT_MASS", {}):
+            assert _read(mid, ev).unsure                        # the curve alone
+            small = _read(mid, dict(ev, photo_pxmm=3.4)).confidence
+        r = _read(mid, ev)
+        assert r.state == EMPTY and not r.unsure and r.confidence >= 1 - decide.FAINT_MASS[icon][1] - 1e-9
+        # under 3.5 px per mm a faint colouring leaves as little (PH101's snakes): left alone
+        assert _read(mid, dict(ev, photo_pxmm=3.4)).confidence == small
+        # a clear cross still reads as crossed
+        assert _read(mid, dict(ev, arms=0.9, cross=0.9, black=0.5)).state != EMPTY
+    assert decide.FAINT_MASS["snake"][0] < 0.771 and decide.FAINT_MASS["bullrush"][0] < 0.704
