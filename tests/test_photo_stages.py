@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from scorer.photo import berms, marks as area
-from scorer.photo.decide import (ALONG_P, BOX_CROSS_ARMS, BULGE_DOUBT, BOX_SLASH, CONFIDENT, NO_CORE_NONE, RING_DOUBT,
+from scorer.photo.decide import (ALONG_P, BOX_CROSS_ARMS, BULGE_DOUBT, DARKEN_DOUBT, BOX_SLASH, CONFIDENT, NO_CORE_NONE, RING_DOUBT,
                                   SETTLE_MIN, SOFT_STRENGTH, SOFT_WIDE, SOFT_WIDER, SOFT_WIDER_STRENGTH, SWAMP_SURE,
                                   SWAMP_TEXTURE, SWELL_HIDDEN, decide, probability)
 from scorer.photo.expected import expected
@@ -589,19 +589,20 @@ def test_the_overlay_marks_re_wilding_boxes_and_circles_an_unsure_one():
     assert overlay.GREEN not in colours(29, 9, 35.5, 15.5)
 
 
-def _on_a_line(dot_r: float | None, cross: bool = False, width: float = 0.9):
+def _on_a_line(dot_r: float | None, cross: bool = False, width: float = 0.9,
+               line_colour=(30, 40, 140), dot_colour=(30, 40, 140)):
     """Evidence at lattice point (4, 4) with a berm drawn through it (and a dot of radius
     `dot_r` mm on it, or a second berm crossing there)."""
     img = _page()
     hx, hy = AQ.to_mm(4, 4)
     seg = ((hx - 25, hy - 5), (hx + 25, hy + 5))
-    _line(img, *seg, width=width)
+    _line(img, *seg, colour=line_colour, width=width)
     segs = [seg]
     if cross:
         segs.append(((hx - 5, hy - 25), (hx + 5, hy + 25)))
-        _line(img, *segs[1], width=width)
+        _line(img, *segs[1], colour=line_colour, width=width)
     if dot_r:
-        cv2.circle(img, (round(hx * PX * 16), round(hy * PX * 16)), round(dot_r * PX * 16), (30, 40, 140), -1,
+        cv2.circle(img, (round(hx * PX * 16), round(hy * PX * 16)), round(dot_r * PX * 16), dot_colour, -1,
                    cv2.LINE_AA, 4)
     n = _norm(img)
     half = area.line_halfwidth(n, segs)
@@ -833,6 +834,25 @@ def test_a_line_holding_more_ink_at_a_house_is_no_confident_empty():
     r = decide(Mark("h", "dot", ()), ev)
     assert r.state == EMPTY and r.unsure
     assert not decide(Mark("h", "dot", ()), {**ev, "swell": 0.151}).unsure
+    assert not decide(Mark("h", "dot", ()), {**ev, "swamp_corner": True}).unsure
+
+
+def test_a_dot_darker_than_its_line_is_no_confident_empty():
+    # PH121, judge raging-waters-600185 (3.2 MP, blurred): a black dot under a wider grey
+    # berm; the line neither bulged (0.08) nor swelled (-0.23) there and the place read empty
+    # at p = 0.998. Its darkest tone was 0.21 over the line's own tone over the print there
+    grey = (150, 150, 150)
+    dot = _on_a_line(0.45, width=1.4, line_colour=grey, dot_colour=(20, 20, 20))
+    empty = _on_a_line(None, width=1.4, line_colour=grey)
+    assert dot["darken"] >= DARKEN_DOUBT > empty["darken"] + 0.1
+    ev = {"mass": 0.091, "thickness": 0.2, "band_thickness": 1.079, "hidden": False, "visible": 1.0,
+          "line_halfwidth": 0.879, "along_line": False, "between_lines": False, "bulge": 0.079,
+          "swell": -0.225, "darken": 0.213, "lines_through": 1, "sharpness": 0.224}
+    r = decide(Mark("h", "dot", ()), ev)
+    assert r.state == EMPTY and r.unsure and r.confidence <= 0.75
+    # the darkest empty place off a swamp's corner stays a confident empty; at a swamp's
+    # corner the shading darkens the line (PH25 settles those)
+    assert not decide(Mark("h", "dot", ()), {**ev, "darken": 0.155}).unsure
     assert not decide(Mark("h", "dot", ()), {**ev, "swamp_corner": True}).unsure
 
 

@@ -257,6 +257,10 @@ def line_bulge(n: Normalised, x: float, y: float, line, lines, half: float) -> d
     r = dt[rows, cols].max(axis=1)
     ink = np.clip(n.excess[sl], 0, None)[rows, cols] * n.known[sl][rows, cols]
     width = ink.sum(axis=1) * (o[1] - o[0])       # mm of full black across the line
+    # the line's darkest tone per station, and what the line's own darkest tone (from the
+    # reference stations) over the print there would give: a dot darker than its line
+    dark = n.dark[sl][rows, cols] * n.known[sl][rows, cols]
+    printed = n.printed[sl][rows, cols]
     clear = np.ones(len(s), bool)
     for c, e in lines:
         c, e = np.asarray(c, float), np.asarray(e, float)
@@ -268,8 +272,11 @@ def line_bulge(n: Normalised, x: float, y: float, line, lines, half: float) -> d
     ref = clear & on & (np.abs(s) >= BULGE_REF[0]) & (r > 0)
     if not core.any() or ref.sum() < BULGE_STATIONS:
         return {}
+    line_tone = float(np.median(dark.max(axis=1)[ref]))
+    over_print = 1.0 - (1.0 - line_tone) * (1.0 - printed)
     return {"bulge": float(r[core].max() - np.median(r[ref])),
-            "swell": float(np.median(width[core]) - np.median(width[ref]))}
+            "swell": float(np.median(width[core]) - np.median(width[ref])),
+            "darken": float((dark - over_print)[core].max())}
 
 
 ALONG_ELONGATION = 3.0   # a piece of line left beside its band: this many times longer than wide
