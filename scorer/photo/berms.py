@@ -367,6 +367,10 @@ TIE = (3, 0.05)        # stations (and share) within which two lines are as well
 WHOLE = 0.85           # share of the stations a line found so must run along (a drawn line's)
 TRY_BEST = 0.5         # share of stations with a strong peak from which a better line is sought
 SEEN_MIN = 0.6         # share of the stations where a line found so must show (PH76)
+# a fit through the peaks with ink under it at under LOST of the stations runs between two
+# lines, on neither: then a line found so need only run along MOST of the corridor (PH122)
+LOST = 0.3
+MOST = 0.75
 
 
 def _runs(inner: np.ndarray, inner_k: np.ndarray, offs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -403,7 +407,9 @@ def _best_supported(t: np.ndarray, L: float, offs: np.ndarray, inner: np.ndarray
     others that would lift an empty candidate's coverage (PH65). Or along WHOLE of the
     stations where it would show (`seen`: known, clear of print), where those are SEEN_MIN
     of the corridor: a pencil line drawn along a swamp's printed side is hidden there, and
-    the fit through the peaks, pulled by a crossing line, missed its plain ends (PH76)."""
+    the fit through the peaks, pulled by a crossing line, missed its plain ends (PH76). Or
+    along MOST of the corridor where the fit through the peaks has ink under it at under
+    LOST of it: it runs between two lines from one pile, on neither (PH122)."""
     n = len(t)
     runs = _runs(inner, inner_k, offs)
     have = int(_support(t, runs, np.array([a]), np.array([b]))[0])
@@ -422,7 +428,8 @@ def _best_supported(t: np.ndarray, L: float, offs: np.ndarray, inner: np.ndarray
     near = np.flatnonzero(sup >= top - max(TIE[0], TIE[1] * n))
     best = int(near[np.argmin(np.maximum(np.abs(o0[near]), np.abs(oL[near])))])
     row, off = runs
-    if top < WHOLE * n and not _whole_where_seen(t, runs, o0[best], B[best], offs, seen):
+    lost = have < LOST * n and top >= MOST * n
+    if top < WHOLE * n and not lost and not _whole_where_seen(t, runs, o0[best], B[best], offs, seen):
         return a, b
     keep = np.abs(off - (o0[best] + B[best] * t[row])) <= SUPPORT_MM
     for _ in range(2):
