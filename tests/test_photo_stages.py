@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from scorer.photo import berms, marks as area
-from scorer.photo.decide import (ALONG_P, BOX_CROSS_ARMS, BULGE_DOUBT, DARKEN_DOUBT, BOX_SLASH, CONFIDENT, NO_CORE_NONE, RING_DOUBT,
-                                  SETTLE_MIN, SOFT_STRENGTH, SOFT_WIDE, SOFT_WIDER, SOFT_WIDER_STRENGTH, SWAMP_SURE,
+from scorer.photo.decide import (ALONG_P, BOX_CROSS_ARMS, BULGE_DOUBT, BOX_SLASH, CONFIDENT, DARKEN_DOUBT, NO_CORE_NONE,
+                                  RING_DOUBT, SETTLE_MIN, SOFT_STRENGTH, SOFT_WIDE, SOFT_WIDER, SOFT_WIDER_STRENGTH, SWAMP_SURE,
                                   SWAMP_TEXTURE, SWELL_HIDDEN, decide, probability)
 from scorer.photo.expected import expected
 from scorer.photo.layout import layout

@@ -373,12 +373,9 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
         # the line swells at the place as a dot on it would (PH74)
         unsure, conf = True, min(conf, 0.75)
     if mark.kind == "dot" and state == EMPTY and not ev.get("hidden") and not ev.get("swamp_corner") \
-            and ev.get("swell", 0.0) >= SWELL_DOUBT:
-        # the line holds more ink at the place than along its length, as a dot on it would (PH79)
-        unsure, conf = True, min(conf, 0.75)
-    if mark.kind == "dot" and state == EMPTY and not ev.get("hidden") and not ev.get("swamp_corner") \
-            and ev.get("darken", 0.0) >= DARKEN_DOUBT:
-        # the line is darker at the place than its own tone over the print there (PH121)
+            and (ev.get("swell", 0.0) >= SWELL_DOUBT or ev.get("darken", 0.0) >= DARKEN_DOUBT):
+        # the line holds more ink at the place than along its length (PH79), or is darker
+        # there than its own tone over the print (PH121), as a dot on it would
         unsure, conf = True, min(conf, 0.75)
     if mark.kind == "dot" and state == MARKED and not ev.get("hidden") and \
             ev.get("thickness", DOT_SOLID) < DOT_SOLID:

@@ -257,10 +257,6 @@ def line_bulge(n: Normalised, x: float, y: float, line, lines, half: float) -> d
     r = dt[rows, cols].max(axis=1)
     ink = np.clip(n.excess[sl], 0, None)[rows, cols] * n.known[sl][rows, cols]
     width = ink.sum(axis=1) * (o[1] - o[0])       # mm of full black across the line
-    # the line's darkest tone per station, and what the line's own darkest tone (from the
-    # reference stations) over the print there would give: a dot darker than its line
-    dark = n.dark[sl][rows, cols] * n.known[sl][rows, cols]
-    printed = n.printed[sl][rows, cols]
     clear = np.ones(len(s), bool)
     for c, e in lines:
         c, e = np.asarray(c, float), np.asarray(e, float)
@@ -272,8 +268,11 @@ def line_bulge(n: Normalised, x: float, y: float, line, lines, half: float) -> d
     ref = clear & on & (np.abs(s) >= BULGE_REF[0]) & (r > 0)
     if not core.any() or ref.sum() < BULGE_STATIONS:
         return {}
+    # a dot darker than its line: the darkest tone at the place over what the line's own
+    # darkest tone (at the reference stations) gives over the print there (PH121)
+    dark = n.dark[sl][rows, cols] * n.known[sl][rows, cols]
     line_tone = float(np.median(dark.max(axis=1)[ref]))
-    over_print = 1.0 - (1.0 - line_tone) * (1.0 - printed)
+    over_print = 1.0 - (1.0 - line_tone) * (1.0 - n.printed[sl][rows, cols])
     return {"bulge": float(r[core].max() - np.median(r[ref])),
             "swell": float(np.median(width[core]) - np.median(width[ref])),
             "darken": float((dark - over_print)[core].max())}
