@@ -255,7 +255,8 @@ def line_bulge(n: Normalised, x: float, y: float, line, lines, half: float) -> d
     cols = np.clip((pts[..., 0] * p).astype(int) - sl[1].start, 0, dt.shape[1] - 1)
     rows = np.clip((pts[..., 1] * p).astype(int) - sl[0].start, 0, dt.shape[0] - 1)
     r = dt[rows, cols].max(axis=1)
-    ink = np.clip(n.excess[sl], 0, None)[rows, cols] * n.known[sl][rows, cols]
+    known = n.known[sl][rows, cols]
+    ink = np.clip(n.excess[sl], 0, None)[rows, cols] * known
     width = ink.sum(axis=1) * (o[1] - o[0])       # mm of full black across the line
     clear = np.ones(len(s), bool)
     for c, e in lines:
@@ -270,7 +271,7 @@ def line_bulge(n: Normalised, x: float, y: float, line, lines, half: float) -> d
         return {}
     # a dot darker than its line: the darkest tone at the place over what the line's own
     # darkest tone (at the reference stations) gives over the print there (PH121)
-    dark = n.dark[sl][rows, cols] * n.known[sl][rows, cols]
+    dark = n.dark[sl][rows, cols] * known
     line_tone = float(np.median(dark.max(axis=1)[ref]))
     over_print = 1.0 - (1.0 - line_tone) * (1.0 - n.printed[sl][rows, cols])
     return {"bulge": float(r[core].max() - np.median(r[ref])),
