@@ -96,6 +96,32 @@ def test_the_tip_of_a_shadow_reads_no_confident_mark():
     assert _marked(scan_bytes(jpeg).readings) == []
 
 
+def test_a_sharp_shadow_edge_across_a_box_leaves_it_empty(monkeypatch):
+    """PH123, judge photo re-wilding-620083: a shadow's sharp edge (half depth, penumbra
+    0.3 mm) runs down the boxes' left sides in the last column of the ability rows. The
+    edge lies under the printed borders, where the paper white is filled in from both
+    sides; smoothed over a block on top of that, it runs on into the boxes, whose shaded
+    paper then reads as faint fills. Smoothed over half a block the boxes read empty."""
+    page = _page_with_qr(SID, SID.encode(), PX)
+    lay = layout("re_wilding")
+    ox = (PAPERS["a4"].width - lay.frame_w) / 2
+    x0 = round((MARKS["ab-reroll-6"].geom[0] + ox + 0.3) * PX)
+    m = np.zeros(page.shape[:2], np.float32)
+    m[:, x0:] = 1.0
+    m = cv2.GaussianBlur(m, (0, 0), 0.3 * PX)
+    jpeg, _, _ = photograph((page * (1 - 0.5 * m)[..., None]).round().astype(np.uint8), PX, SHOT,
+                            np.random.default_rng(5))
+    column = [f"ab-{a}-6" for a in ("mirror", "flip", "reroll", "plusminus")]
+
+    def read() -> dict[str, Reading]:
+        return {r.mark.id: r for r in scan_bytes(jpeg).readings if r.mark.id in column}
+
+    assert all(r.state == EMPTY and not r.unsure for r in read().values())
+    from scorer.photo.games import re_wilding
+    monkeypatch.setattr(re_wilding, "WHITE_SMOOTH", 1.0)   # as before PH123
+    assert [i for i, r in read().items() if r.state == FILLED] == column
+
+
 def _frame(light: np.ndarray | None = None, fills: tuple[str, ...] = ()) -> tuple[np.ndarray, object]:
     """The flattened blank sheet (paper at 90 %), with `fills` pencilled solid grey."""
     e = expected(SID, pipeline.PXMM, 0.6)
@@ -322,3 +348,23 @@ def test_only_a_confident_filled_box_the_player_fills_in_a_blurred_photo_is_meas
     full = Reading(BOX, FILLED, 0.9999, evidence={"blurred": True, "score": 0.92})
     keep = [printed, empty, unsure, sharp, full]
     assert shadow.graded(run_in, keep) == keep
+
+
+def test_the_sharpness_is_measured_as_against_the_white_smoothed_over_a_block():
+    """PH123: a game's white may be smoothed less, but the photo's sharpness (which refuses
+    a photo under 0.12 and picks the blurred curves under 0.22) is measured as if normalised
+    by the white those thresholds were fitted on. A photo at 0.1199 (re-wilding-370080,
+    2.2 MP) rose to 0.1200 against the finer white and was read, with eight faint ticks
+    confidently empty."""
+    from types import SimpleNamespace
+    rng = np.random.default_rng(3)
+    edark = np.zeros((80, 80), np.float32)
+    edark[20:60, 38:42] = 0.9                                     # a printed rule
+    raw = (0.9 - 0.6 * edark)[..., None] * np.ones(3, np.float32) + rng.normal(0, 0.01, (80, 80, 3)).astype(np.float32)
+    xx = np.linspace(0.6, 1.0, 80, dtype=np.float32)[None, :, None]
+    fine = np.broadcast_to(0.9 * xx, raw.shape).copy()            # a shadow's edge, kept
+    smooth = np.broadcast_to(0.9 * np.sqrt(xx), raw.shape).copy()  # ... and smoothed
+    on_fine = pipeline._sharpness(SimpleNamespace(norm=raw / fine), edark, (fine, smooth))
+    on_smooth = pipeline._sharpness(SimpleNamespace(norm=raw / smooth), edark)
+    assert on_fine == pytest.approx(on_smooth, rel=1e-5)
+    assert pipeline._sharpness(SimpleNamespace(norm=raw / fine), edark) != pytest.approx(on_smooth, rel=1e-3)

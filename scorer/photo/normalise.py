@@ -109,12 +109,14 @@ def paper_blocks(ratio: np.ndarray, e: Expected, mask: np.ndarray, block_mm: flo
     return Blocks(np.where(valid[..., None], coarse, fill), block_mm, bpm)
 
 
-def closed(b: Blocks, close_mm: float) -> Blocks:
+def closed(b: Blocks, close_mm: float, smooth: float = 1.0) -> Blocks:
     """The blocks closed over `close_mm` (darker spots narrower than that count as ink,
-    not light) and smoothed over a block."""
+    not light) and smoothed over `smooth` blocks (Gaussian sigma; 0: not smoothed)."""
     c = max(1, round(close_mm * b.bpm))
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (c, c))
-    white = cv2.GaussianBlur(cv2.morphologyEx(b.white, cv2.MORPH_CLOSE, k), (0, 0), b.block_mm * b.bpm)
+    white = cv2.morphologyEx(b.white, cv2.MORPH_CLOSE, k)
+    if smooth > 0:
+        white = cv2.GaussianBlur(white, (0, 0), smooth * b.block_mm * b.bpm)
     return Blocks(white, b.block_mm, b.bpm)
 
 

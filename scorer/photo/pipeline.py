@@ -197,15 +197,20 @@ def _check_game(sid: SheetId) -> Layout:
     return lay
 
 
-def _sharpness(n: Normalised, edark: np.ndarray) -> float:
-    """How much of the printed edges' contrast survived (1 = as sharp as printed)."""
+def _sharpness(n: Normalised, edark: np.ndarray, whites: tuple[np.ndarray, np.ndarray] | None = None) -> float:
+    """How much of the printed edges' contrast survived (1 = as sharp as printed). With
+    `whites` (the white `n` was normalised by, the one to measure against) the photo is
+    measured as normalised by the second."""
     h, w = edark.shape
-    edark = edark[h // 4: 3 * h // 4, w // 4: 3 * w // 4]
+    crop = np.s_[h // 4: 3 * h // 4, w // 4: 3 * w // 4]
+    edark = edark[crop]
     gx = cv2.Sobel(edark, cv2.CV_32F, 1, 0)
     gy = cv2.Sobel(edark, cv2.CV_32F, 0, 1)
     ge = np.hypot(gx, gy)
     sel = ge > 0.5 * float(ge.max())
-    nm = n.norm[h // 4: 3 * h // 4, w // 4: 3 * w // 4]
+    nm = n.norm[crop]
+    if whites is not None:
+        nm = nm * (whites[0][crop] / whites[1][crop])
     dark = 1.0 - luminance(nm)
     ox = cv2.Sobel(dark, cv2.CV_32F, 1, 0)
     oy = cv2.Sobel(dark, cv2.CV_32F, 0, 1)
@@ -445,9 +450,17 @@ def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None 
     et = expected(sid, PXMM, tol)
     paper = paper_blocks(tint_ratio(unit(w), et), et, et.paper, getattr(reader, "WHITE_BLOCK_MM", 1.0))
     light = closed(paper, WHITE_CLOSE_MM)     # as normalise.paper_white, with its blocks kept
-    n = normalise(w, et, lay.calibration, len(CALIBRATION_PATCHES), full_size(light, w.shape))
+    white = full_size(light, w.shape)
+    smooth = getattr(reader, "WHITE_SMOOTH", 1.0)
+    # a game may smooth its white less (PH123); the sharpness is measured as normalised by
+    # the white smoothed over a block, which its thresholds and blurred curves were fitted on
+    whites = None
+    if smooth != 1.0:
+        whites = (full_size(closed(paper, WHITE_CLOSE_MM, smooth), w.shape), white)
+        white = whites[0]
+    n = normalise(w, et, lay.calibration, len(CALIBRATION_PATCHES), white)
     n.photo_pxmm = photo_pxmm
-    n.sharpness = sharp = _sharpness(n, e.dark)
+    n.sharpness = sharp = _sharpness(n, e.dark, whites)
     mark_map = reader.mark_map(sid)
     if sharp < MIN_SHARPNESS or (sharp < BLURRED and not (fitting or reads_blurred(mark_map))):
         raise UnreadablePhoto("the photo is too blurred to read the marks; hold the phone steady and let it focus")

@@ -4,7 +4,8 @@ A reader module provides ``LAYOUT()``, ``page(sheet_id)``, ``mark_map(sheet_id)`
 ``to_sheet(sheet_id, states)`` and ``referee(sheet_dict) -> (score, details)``; optionally
 ``settle(readings, sheet_id) -> readings``, where the game's rules tie marks together, and
 ``SHADOW_CHECKS = True`` where marks stand apart on plain paper (see `shadow.py`) and
-``WHITE_BLOCK_MM`` for a paper-white estimate finer than 1 mm blocks.
+``WHITE_BLOCK_MM`` for a paper-white estimate finer than 1 mm blocks, ``WHITE_SMOOTH`` for
+one smoothed over less than a block.
 """
 from __future__ import annotations
 
