@@ -114,10 +114,14 @@ def closed(b: Blocks, close_mm: float, smooth: float = 1.0) -> Blocks:
     not light) and smoothed over `smooth` blocks (Gaussian sigma; 0: not smoothed)."""
     c = max(1, round(close_mm * b.bpm))
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (c, c))
-    white = cv2.morphologyEx(b.white, cv2.MORPH_CLOSE, k)
-    if smooth > 0:
-        white = cv2.GaussianBlur(white, (0, 0), smooth * b.block_mm * b.bpm)
-    return Blocks(white, b.block_mm, b.bpm)
+    return smoothed(Blocks(cv2.morphologyEx(b.white, cv2.MORPH_CLOSE, k), b.block_mm, b.bpm), smooth)
+
+
+def smoothed(b: Blocks, smooth: float) -> Blocks:
+    """The blocks smoothed over `smooth` blocks (Gaussian sigma; 0: as they are)."""
+    if smooth <= 0:
+        return b
+    return Blocks(cv2.GaussianBlur(b.white, (0, 0), smooth * b.block_mm * b.bpm), b.block_mm, b.bpm)
 
 
 def full_size(b: Blocks, shape: tuple[int, ...]) -> np.ndarray:

@@ -23,7 +23,7 @@ from .layout import Layout
 from .load import decode, read_bytes
 from .markmap import EMPTY, MARKED, Reading, bbox
 from .normalise import (WHITE_CLOSE_MM, Blocks, Normalised, closed, full_size, normalise, paper_blocks,
-                        tint_ratio, unit)
+                        smoothed, tint_ratio, unit)
 
 PXMM = 5.0            # pixels per mm of the flattened sheet
 MIN_PXMM = 2.0        # photo px per mm below which the sheet is too small to read (a game's reader may set its own)
@@ -449,14 +449,15 @@ def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None 
     tol = tolerance_for(photo_pxmm)
     et = expected(sid, PXMM, tol)
     paper = paper_blocks(tint_ratio(unit(w), et), et, et.paper, getattr(reader, "WHITE_BLOCK_MM", 1.0))
-    light = closed(paper, WHITE_CLOSE_MM)     # as normalise.paper_white, with its blocks kept
+    shut = closed(paper, WHITE_CLOSE_MM, smooth=0)
+    light = smoothed(shut, 1.0)      # as normalise.paper_white, with its blocks kept
     white = full_size(light, w.shape)
     smooth = getattr(reader, "WHITE_SMOOTH", 1.0)
     # a game may smooth its white less (PH123); the sharpness is measured as normalised by
     # the white smoothed over a block, which its thresholds and blurred curves were fitted on
     whites = None
     if smooth != 1.0:
-        whites = (full_size(closed(paper, WHITE_CLOSE_MM, smooth), w.shape), white)
+        whites = (full_size(smoothed(shut, smooth), w.shape), white)
         white = whites[0]
     n = normalise(w, et, lay.calibration, len(CALIBRATION_PATCHES), white)
     n.photo_pxmm = photo_pxmm
