@@ -362,6 +362,20 @@ def test_ink_a_little_further_past_the_neighbours_pile_settles_neither_way():
     assert not berms._runs_past("B", got, raw | {"A": {**raw["A"], "_ends_hidden": (1.4, 6.0)}})
 
 
+def test_ink_two_millimetres_past_the_neighbours_pile_settles_neither_way():
+    # PH124, judge photo raging-waters-630069 (1.6 MP): N4-E1's last 8 mm run along the
+    # printed frame; seen as N4-E2 its ink runs 2.08 mm past E2 and ends 2.9 mm from it,
+    # while as N4-E1 it may reach within 2.07 mm of E1 unseen. The ends read N4-E2 drawn
+    # and N4-E1, the drawn one, empty, both at p = 1.0. Now both are unsure
+    got = _into_print_case(past_r=2.08, hidden_q=2.07)
+    assert got["A"]["ambiguous"] and got["B"]["ambiguous"]
+    # where the fellow can't come nearer its pile than the member's seen end, or the ink
+    # runs on less than PAST_NEAR, the ends still settle it
+    for past_r, hidden_q in ((2.08, 2.5), (1.5, 1.0)):
+        got = _into_print_case(past_r=past_r, hidden_q=hidden_q)
+        assert got["B"]["coverage"] == 1.0 and not got["B"]["ambiguous"] and got["A"]["coverage"] == 0.0
+
+
 def _settled_case(monkeypatch, settle_sure: bool):
     """PH68: A = N1-S1 and B = N1-S2 form a family; S = W1-E1 is drawn, of no family. X =
     N2-E1 (no family, its fit 3 mm off, so no line) holds A's ink along its first half and

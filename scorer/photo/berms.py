@@ -687,7 +687,7 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
             resolved = min(ends[m] for m in bad) - max(ends[m] for m in good) >= END_MARGIN
         near = {m: _reach(raw[m]) for m in inked}
         if resolved and any(near[m] <= END_GOOD for m in bad) \
-                and any("_end_pts" in raw[m] and _past(raw[m]) >= PAST_DOUBT for m in good):
+                and any("_end_pts" in raw[m] and _past_doubted(raw[m], min(near[b] for b in bad)) for m in good):
             # the winner's ink runs on past its pile, the loser's may reach its own unseen:
             # the ends as seen do not settle it (PH30); nor, within half a millimetre of
             # that, do they settle it the other way (PH42)
@@ -809,12 +809,24 @@ PAST = 3.0   # mm a drawn line's ink may run on past its pile (miss and overshoo
 # mm past its pile from which a winner by its ends is no longer sure of it where a fellow's
 # line may run on unseen to its own pile (PH42: fresh photo raging-waters-260008, 2.75 mm)
 PAST_DOUBT = 2.5
+# from this far past its pile, a member's ink runs past it where a fellow's ink may reach
+# its own pile unseen nearer than the member's seen end comes to its own (PH124: judge
+# photo raging-waters-630069, 1.6 MP, ink 2.08 mm past E2, ending 2.9 mm from it, where
+# N4-E1, the drawn one, may reach within 2.07 mm of E1 under the printed frame)
+PAST_NEAR = 2.0
 
 
 def _reach(ev: dict) -> float | None:
     """How near (mm) a candidate's traced ink may come to its farther pile, running on
     unseen under print (`trace`'s `ends_hidden`; its ends as seen where nothing hides them)."""
     return max(ev.get("_ends_hidden", ev["ends"])) if "ends" in ev else None
+
+
+def _past_doubted(ev: dict, reach: float) -> bool:
+    """Whether a member's ink runs on far enough past its pile that its ends don't show it
+    drawn, where a fellow's ink may come within `reach` of its own pile unseen (PH42, PH124)."""
+    past = _past(ev)
+    return past >= PAST_DOUBT or (past >= PAST_NEAR and reach < max(ev["ends"]))
 
 
 def _past(ev: dict) -> float:
@@ -1079,9 +1091,10 @@ def _runs_past(cid: str, out: dict[str, dict], raw: dict[str, dict]) -> bool:
     fellow of its (unsettled) family may run on unseen to within END_GOOD of its own: then
     its ends do not show it drawn (PH30, PH42; fresh photo raging-waters-260008)."""
     ev = raw[cid]
-    if "_end_pts" not in ev or "_nominal" not in ev or _past(ev) < PAST_DOUBT:
+    if "_end_pts" not in ev or "_nominal" not in ev:
         return False
-    return any(f != cid and (r := _reach(raw[f])) is not None and r <= END_GOOD for f in out[cid].get("family", ()))
+    reach = [r for f in out[cid].get("family", ()) if f != cid and (r := _reach(raw[f])) is not None and r <= END_GOOD]
+    return bool(reach) and _past_doubted(ev, min(reach))
 
 
 def _emptied(ev: dict, raw: dict, **why) -> dict:
