@@ -686,11 +686,13 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
         if resolved and bad:
             resolved = min(ends[m] for m in bad) - max(ends[m] for m in good) >= END_MARGIN
         near = {m: _reach(raw[m]) for m in inked}
-        if resolved and any(near[m] <= END_GOOD for m in bad) \
-                and any("_end_pts" in raw[m] and _past_doubted(raw[m], min(near[b] for b in bad)) for m in good):
+        reach = min((near[m] for m in bad), default=None)
+        if resolved and reach is not None and reach <= END_GOOD \
+                and any("_end_pts" in raw[m] and _past_doubted(raw[m], reach) for m in good):
             # the winner's ink runs on past its pile, the loser's may reach its own unseen:
             # the ends as seen do not settle it (PH30); nor, within half a millimetre of
-            # that, do they settle it the other way (PH42)
+            # that, do they settle it the other way (PH42), nor from 2 mm where the loser
+            # may come nearer its pile than the winner's seen end (PH124)
             resolved = False
         if not resolved:
             rivals = []
@@ -1088,10 +1090,11 @@ def _two_lines(cid: str, drawn: list[str], raw: dict[str, dict], segs: dict[str,
 
 def _runs_past(cid: str, out: dict[str, dict], raw: dict[str, dict]) -> bool:
     """Whether a candidate's ink runs on PAST_DOUBT or more beyond one of its piles while a
-    fellow of its (unsettled) family may run on unseen to within END_GOOD of its own: then
-    its ends do not show it drawn (PH30, PH42; fresh photo raging-waters-260008)."""
+    fellow of its (unsettled) family may run on unseen to within END_GOOD of its own (or
+    PAST_NEAR or more, where the fellow may come nearer than its seen end): then its ends do
+    not show it drawn (PH30, PH42, PH124; fresh photo raging-waters-260008)."""
     ev = raw[cid]
-    if "_end_pts" not in ev or "_nominal" not in ev:
+    if "_end_pts" not in ev or "_nominal" not in ev or _past(ev) < PAST_NEAR:
         return False
     reach = [r for f in out[cid].get("family", ()) if f != cid and (r := _reach(raw[f])) is not None and r <= END_GOOD]
     return bool(reach) and _past_doubted(ev, min(reach))
