@@ -409,11 +409,15 @@ def _best_supported(t: np.ndarray, L: float, offs: np.ndarray, inner: np.ndarray
     of the corridor: a pencil line drawn along a swamp's printed side is hidden there, and
     the fit through the peaks, pulled by a crossing line, missed its plain ends (PH76). Or
     along MOST of the corridor where the fit through the peaks has ink under it at under
-    LOST of it: it runs between two lines from one pile, on neither (PH122)."""
+    LOST of it: it runs between two lines from one pile, on neither (PH122). Or, where the
+    fit misses a pile by more than HOUGH_MISS (no berm of this candidate's), along MOST of
+    the corridor and on ink at more stations than the fit, by more than TIE (PH125)."""
     n = len(t)
     runs = _runs(inner, inner_k, offs)
     have = int(_support(t, runs, np.array([a]), np.array([b]))[0])
-    margin = max(BETTER[0], BETTER[1] * n)
+    # a fit missing a pile by more than any drawn line does is no berm of this candidate's
+    astray = max(abs(a), abs(a + b * L)) > HOUGH_MISS + HOUGH_STEP / 2
+    margin = max(TIE[0], TIE[1] * n) if astray else max(BETTER[0], BETTER[1] * n)
     if have + margin > n:
         return a, b
     ends = np.arange(-HOUGH_MISS, HOUGH_MISS + 1e-9, HOUGH_STEP)
@@ -428,7 +432,7 @@ def _best_supported(t: np.ndarray, L: float, offs: np.ndarray, inner: np.ndarray
     near = np.flatnonzero(sup >= top - max(TIE[0], TIE[1] * n))
     best = int(near[np.argmin(np.maximum(np.abs(o0[near]), np.abs(oL[near])))])
     row, off = runs
-    lost = have < LOST * n and top >= MOST * n
+    lost = (have < LOST * n or astray) and top >= MOST * n
     if top < WHOLE * n and not lost and not _whole_where_seen(t, runs, o0[best], B[best], offs, seen):
         return a, b
     keep = np.abs(off - (o0[best] + B[best] * t[row])) <= SUPPORT_MM
