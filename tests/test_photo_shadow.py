@@ -189,6 +189,30 @@ def test_doubt_makes_only_confident_marked_readings_unsure():
 
 
 
+
+def test_a_fainter_stripe_doubts_only_a_box_read_filled_on_faint_ink():
+    # PH126, judge re-wilding-640025 (5.6 MP): a shadow's soft edge, 7.4 % deep over the
+    # paper (under STRIPE), down the first hunger column; three empty boxes read filled at
+    # p = 1.0 on strong shares of 0.10-0.14. Marked boxes under such stripes show 0.62 and more
+    s = 0.074
+    assert shadow.DEPTH <= s < shadow.STRIPE
+    faint = Reading(BOX, FILLED, 0.9999, evidence={"strong": 0.12})
+    dark = Reading(BOX, FILLED, 0.9999, evidence={"strong": 0.65})
+    coloured = Reading(ICON, COLOURED, 0.999, evidence={"mass_chroma": 0.1})
+    out = shadow.doubt([faint, dark, coloured], {BOX.id: s, ICON.id: s})
+    assert out[0].unsure and out[0].alternative == EMPTY
+    assert not out[1].unsure and not out[2].unsure
+    # past STRIPE every confident marked reading is doubted, as before (PH19, PH58)
+    assert all(r.unsure for r in shadow.doubt([dark, coloured], {BOX.id: 0.08, ICON.id: 0.08}))
+
+
+def test_a_stripe_fainter_than_stripe_is_found_for_the_faint_check():
+    e = expected(SID, pipeline.PXMM, 0.6)
+    h, w = e.paper.shape
+    rgb, _ = _frame(_stripe(h, w, pipeline.PXMM, _centre("ab-flip-6"), 60.0, 1.5, 0.09))
+    found = _striped(rgb, e)
+    assert shadow.DEPTH <= found.get("ab-flip-6", 0.0) < shadow.STRIPE
+
 ICON = Mark("sq-1-1-plant-1", "outline", ((0, 0), (5, 0), (5, 5)), (EMPTY, COLOURED, CROSSED), "sq-1-1", "icon")
 
 
