@@ -29,7 +29,7 @@ EXPLAINS = 2.0        # a mark darker than this many times the stripe is inked a
 # faint ink: a strong share (`strong`, samples at twice the ink threshold) under FAINT_STRONG.
 # On 8,200 Re-Wilding photos the 56 boxes read marked under such stripes were all marked,
 # with strong shares of 0.62 and more; judge re-wilding-640025's three empty hunger boxes
-# under a 6 % stripe read filled at 0.10-0.14 (PH126)
+# under a 7.4 % stripe read filled at 0.10-0.14 (PH126)
 FAINT_STRONG = 0.4
 OVERRUN_MM = 1.0      # round every mark: strokes that overrun it
 # an outline's colour (`marks.ink_mass`'s chroma, in chroma thresholds) that no shadow can
