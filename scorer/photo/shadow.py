@@ -85,8 +85,7 @@ def stripes(paper: Blocks, white: Blocks, e: Expected, marks: np.ndarray) -> tup
     level = np.zeros(count, np.float32)
     out = on & far & on_paper
     np.maximum.at(level, labels[out], d[out])
-    level[0] = 0.0
-    level[level < DEPTH] = 0.0
+    level[0] = 0.0     # a stripe's level is DEPTH or more: its blocks are `on`
     return d, level[labels]
 
 
@@ -174,9 +173,9 @@ def doubt(readings: list[Reading], stripes: dict[str, float], inked: set[str] = 
         s = stripes.get(r.mark.id)
         coloured = r.state == COLOURED and r.evidence.get("mass_chroma", 0.0) >= COLOURED_CHROMA
         crossed = r.state == CROSSED and r.evidence.get("arms", 0.0) >= CROSSED_ARMS
-        faint = s is not None and s < STRIPE and not (
+        spared = s is not None and s < STRIPE and not (   # a faint stripe makes only faint ink
             r.mark.kind in ("box", "fillbox") and r.evidence.get("strong", 1.0) < FAINT_STRONG)
-        if s is not None and not faint and not r.unsure and r.state != r.mark.states[0] and not (coloured or crossed) \
+        if s is not None and not spared and not r.unsure and r.state != r.mark.states[0] and not (coloured or crossed) \
                 and r.mark.id not in inked:
             r = _doubted(r, shadow=round(s, 3))
         out.append(r)
