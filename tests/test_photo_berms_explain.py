@@ -96,6 +96,42 @@ def test_ink_that_stops_in_the_open_is_left_to_the_score():
     assert got["coverage"] == 0.6 and "owner" not in got
 
 
+def _hatched_neighbour_case(second_piece=False):
+    # P-Q as above, its trace ending at R; a shaded swamp square (x 0-20, y 5-25) lies across
+    # its own corridor, the hatching inked wherever it is (judge raging-waters-640073)
+    P, R, Q = (0.0, 0.0), (11.0, 0.0), (40.0, 60.0)
+    rq, seg_rq = _ev(R, Q, lambda p: True)
+    rq.update(_nominal=(R, Q), ends=(1.0, 1.2), _end_pts=(np.array(R), np.array(Q)))
+    pq, seg_pq = _ev(P, Q, lambda p: p[1] > 25)
+    pq = _with_profile(pq, P, Q, 0.0)
+    in_square = lambda x, y: (x >= 0) & (x <= 20) & (y >= 5) & (y <= 25)      # noqa: E731
+    piece = second_piece & (pq["_py"] >= 30) & (pq["_py"] <= 40)      # ink of its own past the swamp
+    pq["_prof"] = np.where(in_square(pq["_px"], pq["_py"]) | piece, 1.5, 0.0)
+    pq.update(_nominal=(P, Q), ends=(float(np.linalg.norm(np.array([10.2, 1.0]) - P)), 1.4),
+              _end_pts=(np.array([10.2, 1.0]), np.array(Q)), coverage=0.6)
+    raw = {"R-Q": rq, "P-Q": pq}
+    segs = {"R-Q": berms._extend(np.array(R), np.array(Q)), "P-Q": berms._extend(np.array(P), np.array(Q))}
+    got = berms.settle_by_neighbour({k: dict(v) for k, v in raw.items()}, raw, segs)["P-Q"]
+    return got, lambda pts: in_square(pts[:, 0], pts[:, 1])
+
+
+def test_a_shaded_swamps_hatching_is_no_second_line_once_the_swamp_is_read():
+    # PH127: the hatching shows as ink off the drawn lines along a third of the corridor,
+    # so the candidate stays unsure; with the swamp read shaded, its hatching is left out
+    got, on_swamp = _hatched_neighbour_case()
+    assert got["ambiguous"] and 0.25 < got["second_line"] < berms.SECOND_LINE
+    again = berms.neighbour_again(got, on_swamp)
+    assert again is not None and again["coverage"] == 0.0 and not again["ambiguous"]
+    assert again["second_line"] <= berms.NEIGHBOUR_BARE
+    assert berms.neighbour_again(got, lambda pts: np.zeros(len(pts), bool)) is None   # no swamp read
+
+
+def test_a_second_line_past_a_shaded_swamp_still_keeps_the_candidate_unsure():
+    got, on_swamp = _hatched_neighbour_case(second_piece=True)
+    assert got["ambiguous"]
+    assert berms.neighbour_again(got, on_swamp) is None
+
+
 def test_a_miss_along_print_breaks_no_line_once_its_neighbours_ink_is_left_out():
     # PH2: a drawn line whose middle 10 mm runs along a printed line (the pencil adds little
     # darkness there) is unbroken on its own evidence; judged again without the stations a

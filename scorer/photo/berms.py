@@ -576,11 +576,13 @@ def second_mask(evs: list[dict]) -> float:
 
 
 def second_line(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: float = SECOND_MASK,
-                min_sep: float = 1.3) -> tuple[float, int]:
+                min_sep: float = 1.3, inside=None) -> tuple[float, int]:
     """Share of stations showing ink off every other line, where those lines are at least
     `min_sep` mm from this candidate's nominal line; and how many such stations there were.
     Ink within `mask_mm` of another line is that line's (`second_mask` widens it for thick
-    lines, whose flanks would otherwise read as a second line beside them)."""
+    lines, whose flanks would otherwise read as a second line beside them). `inside`
+    (points in mm -> bool array) marks ink that is other marks' (a shaded swamp square):
+    it is left out, and a station on such a mark is not counted (PH127)."""
     px, py, prof, kn = ev["_px"], ev["_py"], ev["_prof"], ev["_known"]
     mid = px.shape[1] // 2
     centre = np.stack([px[:, mid], py[:, mid]], axis=1)
@@ -588,10 +590,12 @@ def second_line(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: 
     for a0, a1 in others:
         sep = np.minimum(sep, _seg_dist(centre, a0, a1))
     use = sep >= min_sep
+    if inside is not None:
+        use &= ~inside(centre)
     if use.sum() == 0:
         return 0.0, 0
     pts = np.stack([px[use].ravel(), py[use].ravel()], axis=1)
-    free = np.ones(len(pts), bool)
+    free = np.ones(len(pts), bool) if inside is None else ~inside(pts)
     for a0, a1 in others:
         free &= _seg_dist(pts, a0, a1) > mask_mm
     free = free.reshape(-1, px.shape[1]) & kn[use]
@@ -1114,6 +1118,7 @@ def _piles(ev: dict) -> tuple[np.ndarray, np.ndarray]:
 
 
 NEIGHBOUR_MIN = 0.5   # coverage from which a candidate could be read as drawn on a neighbour's ink
+NEIGHBOUR_BARE = 0.25  # share of its own corridor (`second_line`) at or under which it is empty
 
 
 def settle_by_neighbour(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, tuple],
@@ -1149,11 +1154,27 @@ def settle_by_neighbour(out: dict[str, dict], raw: dict[str, dict], segs: dict[s
             continue
         others = [segs[o] for o in strong if o != cid]
         share, n_st = second_line(ev, others, mask_mm)
-        if n_st >= 6 and share <= 0.25:
+        if n_st >= 6 and share <= NEIGHBOUR_BARE:
             out[cid] = _emptied(out[cid], ev, settled_by_ends=True, second_line=share, owner=owners[0])
         elif not (n_st >= 6 and share >= SECOND_LINE):
-            out[cid] = dict(out[cid], ambiguous=True, second_line=share, owner=owners[0])
+            out[cid] = dict(out[cid], ambiguous=True, second_line=share, owner=owners[0],
+                            _neighbour=(tuple(others), mask_mm))
     return out
+
+
+def neighbour_again(ev: dict, inside) -> dict | None:
+    """A candidate `settle_by_neighbour` left unsure (its traced ink is a neighbour's, but
+    its own corridor showed ink off the drawn lines), judged again with the ink on other
+    marks read with confidence left out (`inside`, as for `leave_out`): a shaded swamp's
+    hatching across its corridor is no second line (PH127). Its emptied evidence when
+    what is left is bare, else None."""
+    if not ev.get("ambiguous") or "_neighbour" not in ev:
+        return None
+    others, mask_mm = ev["_neighbour"]
+    share, n_st = second_line(ev, list(others), mask_mm, inside=inside)
+    if n_st >= 6 and share <= NEIGHBOUR_BARE:
+        return _emptied(ev, ev, settled_by_ends=True, second_line=share, left_out_marks=True)
+    return None
 
 
 @lru_cache(maxsize=32)

@@ -317,16 +317,20 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
     dots = [m for m in mark_map if m.kind == "dot"]
     if dots:
         _read_dots(n, dots, segs, swamp_b, readings)
-        # a candidate berm read as empty whose ink lies on swamps and house dots read with
-        # confidence is judged again without that ink (ruling PH2); where that leaves it
-        # confidently empty, the map's dots are read again without its line
+        # a candidate berm read as empty (PH2), or left unsure on a neighbour's ink (PH127),
+        # whose ink lies on swamps and house dots read with confidence is judged again
+        # without that ink; where that leaves it confidently empty, the map's dots are read
+        # again without its line
         changed = set()
         on_marks = {g: _on_marks(readings, mark_map, g) for g in {m.group for m in lines}}
         for m in lines:
             r = readings[m.id]
-            if r.state != EMPTY or final[m.id].get("ambiguous"):
+            if final[m.id].get("ambiguous"):
+                new = berms.neighbour_again(final[m.id], on_marks[m.group])
+            elif r.state == EMPTY:
+                new = berms.leave_out(final[m.id], on_marks[m.group])
+            else:
                 continue
-            new = berms.leave_out(final[m.id], on_marks[m.group])
             if new is not None:
                 final[m.id] = new
                 readings[m.id] = decide(m, _plain(new))
