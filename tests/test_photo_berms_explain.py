@@ -362,6 +362,29 @@ def test_a_near_collinear_neighbour_whose_ink_stops_a_little_short_is_settled(of
     assert out["B"]["ambiguous"] != emptied
 
 
+@pytest.mark.parametrize("a_end, a_in_doubt, emptied", [
+    (4.8, False, True),     # A traced to both piles: drawn, it explains B (PH3)
+    (5.6, False, True),     # A's ink stops 5.6 mm short of Q, but runs whole: it explains B too
+    (5.6, True, False),     # A itself in doubt: B stays unsure
+])
+def test_a_whole_line_stopping_a_little_short_of_its_pile_still_explains_its_neighbour(a_end, a_in_doubt, emptied):
+    # PH128, judge photo raging-waters-640041: S2-W4 (A) is drawn whole, its ink traced to
+    # 5.6 mm of W4; S2-W3 (B) holds its ink near S2, traced 11 mm short of W3, and nothing of
+    # its own. A's end kept it out of PH3's drawn lines, so its ink showed as B's second line
+    P, Q, R = np.array([0.0, 0.0]), np.array([60.0, 0.0]), np.array([60.0, 3.5])
+    a, _ = _ev(P, Q, lambda p: True)
+    a = _with_profile(a, P, Q, 0.0) | {"ends": (1.2, a_end), "offset": 1.5, "_end_pts": (P, Q - [a_end, 0])}
+    b, _ = _ev(P, R, lambda p: True)
+    b = _with_profile(b, P, R, 0.0) | {"ends": (1.3, 11.1), "offset": 2.8}
+    # B's profile shows A's ink where A runs through its corridor, off B's own line
+    b["_prof"] = np.where(np.abs(b["_py"]) < 0.6, 1.5, 0.0)
+    raw = {"A": a, "B": b}
+    segs = {"A": berms._extend(P, Q), "B": berms._extend(P, R)}
+    out = berms.settle_by_ends({"A": dict(a, ambiguous=a_in_doubt), "B": dict(b, ambiguous=True)}, raw, segs)
+    assert (out["B"]["coverage"] == 0.0 and not out["B"]["ambiguous"]) == emptied
+    assert out["B"]["ambiguous"] != emptied
+
+
 def _crossing_case():
     """PH37, fitting photo raging-waters-200319: N1-E2 and N2-E1 are drawn and cross; the
     candidate N2-E2 between them shares N2 with one and E2 with the other, so its corridor

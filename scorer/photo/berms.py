@@ -1051,10 +1051,13 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
     for cid in drawn:
         if out[cid].get("ambiguous"):
             out[cid] = dict(raw[cid], ambiguous=False, settled_by_ends=True)
+    # lines whose ink runs whole along their corridor, near their fit, and which nothing
+    # left in doubt: drawn too where their ink stops short of a pile a little (PH128)
+    whole = [c for c in _whole_lines(raw) if not out[c].get("ambiguous") and out[c].get("coverage", 0.0) >= 0.9]
     for cid, ev in raw.items():
         if not out[cid].get("ambiguous") or "_pts" not in ev or "ends" not in ev or max(ev["ends"]) <= END_GOOD:
             continue
-        by = [d for d in drawn if d != cid]
+        by = [d for d in dict.fromkeys(drawn + whole) if d != cid]
         if not by:
             continue
         each = {d: _explained_by(ev["_pts"], [segs[d]]) for d in by}
@@ -1108,6 +1111,12 @@ def _runs_past(cid: str, out: dict[str, dict], raw: dict[str, dict]) -> bool:
     return bool(reach) and _past_doubted(ev, min(reach))
 
 
+def _whole_lines(raw: dict[str, dict]) -> list[str]:
+    """Candidates inked along 90 % of their corridor or more, their fit within 2.5 mm of
+    their piles, and traced to their ends."""
+    return [c for c, ev in raw.items() if "_end_pts" in ev and ev["coverage"] >= 0.9 and ev["offset"] <= 2.5]
+
+
 def _emptied(ev: dict, raw: dict, **why) -> dict:
     """The evidence of a candidate read as empty: none of the ink in its corridor is its own."""
     return dict(ev, coverage=0.0, gap=raw["length"], ambiguous=False, **why)
@@ -1132,7 +1141,7 @@ def settle_by_neighbour(out: dict[str, dict], raw: dict[str, dict], segs: dict[s
     clearly does: never marked on ink that is another line's.
     (A pencil line fading over print stops short of its pile in the open, not at a pile.)
     """
-    strong = [c for c, ev in raw.items() if "_end_pts" in ev and ev["coverage"] >= 0.9 and ev["offset"] <= 2.5]
+    strong = _whole_lines(raw)
     for cid, ev in raw.items():
         if ("_end_pts" not in ev or "_nominal" not in ev or out[cid].get("coverage", 0.0) < NEIGHBOUR_MIN
                 or cid in strong and _ends_ok(ev) or out[cid].get("into_print")):
