@@ -510,3 +510,30 @@ def test_a_box_read_empty_with_confidence_is_never_the_year_s_tick():
     readings = [Reading(r.mark, EMPTY, 0.991) if r.mark.id == "cal-10-plus" else r for r in readings]
     got = _got(readings)
     assert got["cal-10-zero"].unsure and got["cal-10-plus"].state == EMPTY
+
+
+# --- the sure boxes' odds against a photo leaning to a state they rule out (ruling PH131) -------
+
+def _hunger(probs: dict[str, float], sure: float = 0.9999, conf: float | None = None) -> dict[str, Reading]:
+    # fresh photo re-wilding-350030 (3.2 MP): squirrel hunger boxes 1, 4 and 5 read filled with
+    # confidence, box 2's faint fill read empty at p = 0.66; RE10 fills hunger from the left
+    row = {f"hunger-squirrel-{i}": Reading(MARKS[f"hunger-squirrel-{i}"], FILLED, sure) for i in (1, 4, 5)}
+    row["hunger-squirrel-2"] = _probs("hunger-squirrel-2", probs, conf)
+    return _got(list(row.values()))
+
+
+def test_a_box_the_photo_leans_empty_between_sure_filled_ones_is_filled_by_their_odds():
+    got = _hunger({EMPTY: 0.66, FILLED: 0.34})["hunger-squirrel-2"]
+    assert got.state == FILLED and not got.unsure and got.confidence >= 0.999
+    assert "hunger-squirrel-4 after it is filled" in got.evidence["ruled_out"]
+    # fresh photo re-wilding-560196 (3.1 MP): a fainter fill, p(empty) = 0.957
+    assert _hunger({EMPTY: 0.957, FILLED: 0.043})["hunger-squirrel-2"].state == FILLED
+
+
+@pytest.mark.parametrize("probs, sure, conf", [
+    ({EMPTY: 0.99, FILLED: 0.01}, 0.997, None),     # the photo outweighs boxes read at 0.997
+    ({EMPTY: 0.8, FILLED: 0.2}, 0.9999, 0.7),       # capped: a doubt the rules can't lift
+])
+def test_a_photo_leaning_hard_against_the_order_or_capped_stays_unsure(probs, sure, conf):
+    got = _hunger(probs, sure, conf)["hunger-squirrel-2"]
+    assert got.unsure and "ruled_out" not in got.evidence

@@ -266,6 +266,22 @@ def lean(r: Reading, st: str) -> float:
     return 1.0 - r.confidence if r.alternative == st else 0.0
 
 
+def against_order(r: Reading, legal: list[str], c: float) -> tuple[str, float | None]:
+    """The most likely state the rules leave an unsure reading whose own state they rule
+    out, and its probability, where the readings ruling it out are right with probability
+    `c`: its evidence's per-state `probs` weighted by `c` for the states left and by 1 - c
+    for the others (as `raging_waters.odds_together` weighs a berm's). (state, None) where
+    it has no such figures, or a cap lowered its confidence below them (`given_legal`)."""
+    probs = r.evidence.get("probs")
+    st = max(legal, key=lambda s: probs.get(s, 0.0)) if probs else legal[0]
+    capped = probs is not None and r.state in probs and abs(r.confidence - probs[r.state]) > 1e-9
+    if not probs or capped:
+        return st, None
+    w = {s: q * (c if s in legal else 1.0 - c) for s, q in probs.items()}
+    total = sum(w.values())
+    return st, (w.get(st, 0.0) / total if total > 0 else None)
+
+
 def given_legal(r: Reading, legal: list[str]) -> float | None:
     """The probability of a reading's state among the states the rules leave it (its
     evidence's per-state `probs`, renormalised), or None where it has no such figures, its
@@ -289,8 +305,9 @@ def settle_rows(readings: list[Reading]) -> list[Reading]:
     (p >= LEAN_MIN) and so it is taken, as sure as the least sure reading it rests on,
     with them named in its evidence. Where it leaves two, the photo's probability among
     them (`given_legal`) may reach CONFIDENT (PH97: a filled box in a blurred photo, unsure
-    only whether it is crossed, after a box that is only filled). Anything else stays
-    unsure (as PH20)."""
+    only whether it is crossed, after a box that is only filled). Where the state read is
+    one the sure boxes rule out, their odds weigh against the photo's (`against_order`,
+    PH131). Anything else stays unsure (as PH20)."""
     by_id = {r.mark.id: r for r in readings}
     out = dict(by_id)
     for ids in box_rows():
@@ -315,11 +332,15 @@ def settle_rows(readings: list[Reading]) -> list[Reading]:
                 conf = min(o.confidence for o in rests)
             else:
                 # the order rules a state out: the photo, given what is left, may be sure (PH97)
-                p = given_legal(r, legal)
-                if p is None or p < CONFIDENT:
-                    continue
                 rests = [o for o, bound in ((high, max(ranks)), (low, min(ranks)))
                          if o is not None and RANK[o.state] != bound]
+                p = given_legal(r, legal)
+                if p is None and r.state not in legal and rests:
+                    # the photo leans to a state the sure boxes rule out: their odds against
+                    # its own, each right as sure as it was read (PH131)
+                    st, p = against_order(r, legal, math.prod(o.confidence for o in rests))
+                if p is None or p < CONFIDENT:
+                    continue
                 conf = min([p] + [o.confidence for o in rests])
             why = " and ".join(f"{o.mark.id} {'before' if o is high else 'after'} it is {o.state}" for o in rests)
             out[r.mark.id] = replace(r, state=st, confidence=conf, unsure=False,
