@@ -5,23 +5,24 @@ import numpy as np
 import pytest
 
 from scorer.photo import marks
-from scorer.photo.normalise import Calibration, Normalised
+from scorer.photo.normalise import CHROMA_FLOOR, DARK_FLOOR, Calibration, Normalised
 
 PXMM = 3.0
 SNAKE = ((10.0, 10.0), (30.0, 10.0), (30.0, 12.0), (10.0, 12.0))   # a thin icon, 20 x 2 mm
 
 
-def _sheet(dark_in: float, chroma_in: float) -> Normalised:
+def _sheet(dark_in: float, chroma_in: float, thresholds=(DARK_FLOOR, CHROMA_FLOOR)) -> Normalised:
     """A 40 x 25 mm sheet whose region round SNAKE (grown by MASS_GROW) holds this much
-    darkness and chroma above the paper, in units of the thresholds (0.1 and 8)."""
-    cal = Calibration((0.0, 1.0), (0.0, 1.0), 0.01, 1.0, True, 0.1, 8.0)
+    darkness and chroma above the paper, in units of the floors (0.06 and 9), with the
+    photo's own per-pixel `thresholds` (a noisy photo raises them)."""
+    cal = Calibration((0.0, 1.0), (0.0, 1.0), 0.01, 1.0, True, *thresholds)
     h, w = int(25 * PXMM), int(40 * PXMM)
     dark, sat = np.zeros((h, w), np.float32), np.zeros((h, w), np.float32)
     g = marks.MASS_GROW * PXMM
     r0, r1 = int(10 * PXMM - g), int(12 * PXMM + g)
     c0, c1 = int(10 * PXMM - g), int(30 * PXMM + g)
-    dark[r0:r1, c0:c1] = dark_in * cal.dark_threshold
-    sat[r0:r1, c0:c1] = chroma_in * cal.chroma_threshold
+    dark[r0:r1, c0:c1] = dark_in * DARK_FLOOR
+    sat[r0:r1, c0:c1] = chroma_in * CHROMA_FLOOR
     z = np.zeros((h, w), np.float32)
     return Normalised(PXMM, np.ones((h, w, 3), np.float32), dark, z, z, z, np.ones((h, w), bool), cal,
                       sat=sat, printed=z)
@@ -44,7 +45,7 @@ def _inside_sheet(dark_in: float, on_print: bool) -> Normalised:
     there (rendered darkness 0.5), so the darkness is the print's, not a fill."""
     sheet = _sheet(dark_in=0.0, chroma_in=0.0)
     r0, r1, c0, c1 = int(10 * PXMM), int(12 * PXMM) + 1, int(10 * PXMM), int(30 * PXMM) + 1
-    sheet.dark[r0:r1, c0:c1] = dark_in * sheet.calib.dark_threshold + (0.5 if on_print else 0.0)
+    sheet.dark[r0:r1, c0:c1] = dark_in * DARK_FLOOR + (0.5 if on_print else 0.0)
     if on_print:
         sheet.printed[r0:r1, c0:c1] = 0.5
     return sheet
@@ -61,3 +62,14 @@ def test_print_that_comes_out_darker_adds_nothing_inside():
     # darkness over printed pixels is left out of mass_inside but counts in the mass
     got = marks.ink_mass(_inside_sheet(6.0, on_print=True), SNAKE)
     assert got["mass_inside"] == pytest.approx(0.0, abs=0.01) and got["mass"] > 1.0
+
+
+def test_a_noisy_photos_raised_thresholds_do_not_shrink_the_mass():
+    # PH130, judge photo re-wilding-660015 (2.3 MP, noise 4.9): the calibration patches' noise
+    # raised the dark threshold to 0.092, and grey pencil bullrushes, measured in it, read
+    # empty at p = 0.99-1.0. A mean over the outline is measured in the floors' units
+    quiet = marks.ink_mass(_sheet(dark_in=0.9, chroma_in=0.3), SNAKE)
+    noisy = marks.ink_mass(_sheet(dark_in=0.9, chroma_in=0.3, thresholds=(0.092, 18.0)), SNAKE)
+    for k in ("mass", "mass_dark", "mass_chroma", "mass_inside", "chroma_inside"):
+        assert noisy[k] == pytest.approx(quiet[k]), k
+    assert noisy["mass_dark"] == pytest.approx(0.9, rel=0.15)

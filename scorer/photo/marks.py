@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from .berms import _seg_dist
-from .normalise import Normalised
+from .normalise import CHROMA_FLOOR, DARK_FLOOR, Normalised
 
 DOT_INK = 2.5   # a drawn dot is solid ink: well above the photo's ink threshold
 INSIDE_FLOOR_MAX = 1.0   # most of an even tone inside a box that is discounted
@@ -650,17 +650,17 @@ CHROMA_WEIGHT = 2.0
 # the mass averages the grown outline, whose paper round the icon dilutes a light fill, and
 # counts print that comes out darker than the page says as ink. The darkness over the
 # outline's own inside where the page prints next to nothing (rendered darkness under
-# INSIDE_PRINT), less the same ring's, is the fill's alone (`mass_inside`, threshold units):
+# INSIDE_PRINT), less the same ring's, is the fill's alone (`mass_inside`, floor units):
 # blur spreads the print in, so an empty outline keeps a floor there, not 0 (PH87). Its
 # chroma there less the ring's is a highlighter's own (`chroma_inside`, PH88)
 INSIDE_PRINT = 0.2
 
 
 def ink_mass(n: Normalised, polygon) -> dict:
-    """Excess darkness and chroma over an outline, in units of the photo's thresholds; the
-    mass is the larger of the darkness and CHROMA_WEIGHT times the chroma; `mass_inside`
-    and `chroma_inside` are the excess darkness and chroma inside the outline clear of its
-    print."""
+    """Excess darkness and chroma over an outline, in units of the floors (DARK_FLOOR,
+    CHROMA_FLOOR); the mass is the larger of the darkness and CHROMA_WEIGHT times the
+    chroma; `mass_inside` and `chroma_inside` are the excess darkness and chroma inside the
+    outline clear of its print."""
     sl, inner = crop_mask(n, polygon, 0.0)
     pad = round((MASS_GROW + MASS_RING) * n.pxmm) + 1
     r0, c0 = max(0, sl[0].start - pad), max(0, sl[1].start - pad)
@@ -685,14 +685,17 @@ def ink_mass(n: Normalised, polygon) -> dict:
     tint = float(np.median(sat[ring]))
     mc = float(np.maximum(sat[region] - tint, 0.0).mean())
     ci = float(sat[inside].mean()) - tint if inside.any() else 0.0
-    t, ct = n.calib.dark_threshold, n.calib.chroma_threshold
+    # means over a region are measured in the floors' units, not the photo's thresholds: a
+    # noisy photo raises its per-pixel thresholds, but a mean's own noise is far below them,
+    # and a colouring darkens the paper as much whatever the noise (PH130)
+    t, ct = DARK_FLOOR, CHROMA_FLOOR
     md_u, mc_u = md / t, mc / ct
     return {"mass": _mass(md_u, mc_u), "mass_dark": md_u, "mass_chroma": mc_u,
             "mass_inside": mi / t, "chroma_inside": ci / ct}
 
 
 def _mass(dark: float, chroma: float) -> float:
-    """An outline's ink mass from its darkness and chroma (threshold units)."""
+    """An outline's ink mass from its darkness and chroma (floor units)."""
     return max(dark, CHROMA_WEIGHT * chroma)
 
 
@@ -709,7 +712,7 @@ BASE_MIN = 10      # outlines under the cut needed for a baseline (else none is 
 
 
 def mass_baseline(evs: list[dict]) -> tuple[float, float]:
-    """The photo's offset of darkness and chroma (threshold units) over an outline that holds
+    """The photo's offset of darkness and chroma (floor units) over an outline that holds
     no colouring: the medians over the outlines whose mass is under BASE_CUT; (0, 0) where
     fewer than BASE_MIN are."""
     base = [ev for ev in evs if ev["mass"] < BASE_CUT]

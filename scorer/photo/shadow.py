@@ -32,7 +32,7 @@ EXPLAINS = 2.0        # a mark darker than this many times the stripe is inked a
 # under a 7.4 % stripe read filled at 0.10-0.14 (PH126)
 FAINT_STRONG = 0.4
 OVERRUN_MM = 1.0      # round every mark: strokes that overrun it
-# an outline's colour (`marks.ink_mass`'s chroma, in chroma thresholds) that no shadow can
+# an outline's colour (`marks.ink_mass`'s chroma, in units of the chroma floor) that no shadow can
 # give: empty outlines reach 0.25 on the 2,400 fitting and fresh Re-Wilding photos
 COLOURED_CHROMA = 0.5
 # a cross's arms (`marks.cross_contrast`: darker than the paper beside them, along both
