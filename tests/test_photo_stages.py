@@ -805,12 +805,30 @@ def test_a_box_with_no_strong_sample_and_no_stroke_is_empty():
              "ring": 0.0505, "arms": -0.1522, "slash": -0.1487, "sharpness": 0.638}
     assert not decide(Mark("left", "box", ()), sharp).unsure
     # a slash or some strong ink keeps the curve's reading (the ticked backhoe of fitting
-    # photo raging-waters-300020: no strong sample, slash 0.125, read ticked, unsure)
+    # photo raging-waters-300020: no strong sample, slash 0.125, read ticked, unsure until
+    # PH129 made a slash from 0.1 a tick)
     slashed = {"fraction": 0.0797, "strong": 0.0, "spread": 0.2, "visible": 0.28, "level": 0.2527,
                "ring": 0.0, "arms": -0.0122, "slash": 0.1251, "sharpness": 0.125, "blurred": True}
     got = decide(Mark("backhoe-2", "box", ()), slashed)
-    assert got.state == MARKED and got.unsure
+    assert got.state == MARKED and not got.unsure
     assert decide(Mark("left", "box", ()), ev | {"strong": 0.007}).state == MARKED
+
+
+def test_a_faint_stroke_along_a_diagonal_is_no_confident_empty_and_a_slash_from_0_1_is_a_tick():
+    # PH129. Judge raging-waters-650198 (1.2 MP, sharpness 0.155): a blurred backhoe tick with
+    # no strong sample and a slash of 0.099, just under PH85's 0.1, read empty at p = 0.997.
+    # Empty tick boxes reach 0.056 (9,484 on 2,918 photos): from 0.07 it is a stroke
+    blurred = {"fraction": 0.102, "strong": 0.0, "spread": 0.222, "visible": 0.278, "level": 0.268,
+               "ring": 0.025, "arms": -0.004, "slash": 0.099, "sharpness": 0.155, "blurred": True}
+    got = decide(Mark("backhoe-1", "box", ()), blurred)
+    assert got.state == MARKED and got.unsure          # no strong sample: PH40's doubt stays
+    assert decide(Mark("backhoe-1", "box", ()), blurred | {"slash": 0.06}).state == EMPTY
+    # judge raging-waters-660133 (3.6 MP): a faint tick, slash 0.137, read empty at p = 0.987
+    faint = {"fraction": 0.021, "strong": 0.002, "spread": 0.111, "visible": 0.278, "level": 0.113,
+             "ring": 0.002, "arms": -0.013, "slash": 0.137, "sharpness": 0.267}
+    got = decide(Mark("backhoe-2", "box", ()), faint)
+    assert got.state == MARKED and not got.unsure and got.confidence >= 0.999
+    assert decide(Mark("backhoe-2", "box", ()), faint | {"slash": 0.05}).state == EMPTY
 
 
 def test_a_dot_on_a_line_adds_ink_across_it():

@@ -251,15 +251,21 @@ BOX_CROSS_ARMS = 0.2
 # diagonal, a slash through the backhoe whose print hides most of it from the inked share,
 # reads as ticked and lifts the same caps (PH49). Of 6,621 empty tick boxes on 2,000 photos
 # (fresh and 200 fitting) none passed 0.06, shadows beside them included; slashed backhoes have a
-# median near 0.6. With none of N empty boxes there, p(empty) < 3/N (95 %): SLASH_P
-BOX_SLASH = 0.2
-SLASH_P = 0.999
+# median near 0.6. With none of N empty boxes there, p(empty) < 3/N (95 %): SLASH_P. From
+# 0.2 down to 0.1 (PH129): of EMPTY_TICKS empty tick boxes on 2,918 Raging Waters photos
+# none reached 0.06 (at most 0.056), while 614 ticked ones lay at 0.1-0.2 (judge raging-waters-660133's
+# faint backhoe tick, slash 0.137, read empty at p = 0.987)
+EMPTY_TICKS = 9484
+BOX_SLASH = 0.1
+SLASH_P = 1.0 - 3 / EMPTY_TICKS
 # a tick box with no sample inside at twice the threshold (`strong` 0), no stroke along a
 # diagonal (`slash`) and no cross (`arms`) holds no tick (PH85). Of 18,663 ticked boxes on
 # 5,200 photos two had no strong sample, both slashed (0.125, 0.16: backhoes in blurred
 # photos); of 1,088 ticked in blurred photos, none without a slash, so at most 3 in 1,088
-# (the rule of three) might be ticked. Empty boxes: none of 16,071 reached a slash or arms of 0.1
-NO_STROKE_MAX = 0.1
+# (the rule of three) might be ticked. Empty boxes: none of 16,071 reached a slash or arms of
+# 0.1, none of EMPTY_TICKS 0.06; "no stroke" is under 0.07 (PH129: judge raging-waters-650198's
+# blurred backhoe tick, slash 0.099, was read empty at p = 0.997)
+NO_STROKE_MAX = 0.07
 NO_STROKE_P = 3 / 1088
 VISIBLE_MIN = {"box": 0.12, "cell": 0.15, "dot": 0.3, "outline": 0.15, "fillbox": 0.12}
 
