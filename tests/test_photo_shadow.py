@@ -119,7 +119,8 @@ def test_a_sharp_shadow_edge_across_a_box_leaves_it_empty(monkeypatch):
     assert all(r.state == EMPTY and not r.unsure for r in read().values())
     from scorer.photo.games import re_wilding
     monkeypatch.setattr(re_wilding, "WHITE_SMOOTH", 1.0)   # as before PH123
-    assert [i for i, r in read().items() if r.state == FILLED] == column
+    # the photo reads them filled (PH131's row odds may settle them empty after)
+    assert [i for i, r in read().items() if r.evidence["probs"][FILLED] > 0.5] == column
 
 
 def _frame(light: np.ndarray | None = None, fills: tuple[str, ...] = ()) -> tuple[np.ndarray, object]:

@@ -273,6 +273,8 @@ def against_order(r: Reading, legal: list[str], c: float) -> tuple[str, float | 
     for the others (as `raging_waters.odds_together` weighs a berm's). (state, None) where
     it has no such figures, or a cap lowered its confidence below them (`given_legal`)."""
     probs = r.evidence.get("probs")
+    if not legal:       # the sure boxes contradict each other (PH54 doubts them)
+        return r.state, None
     st = max(legal, key=lambda s: probs.get(s, 0.0)) if probs else legal[0]
     capped = probs is not None and r.state in probs and abs(r.confidence - probs[r.state]) > 1e-9
     if not probs or capped:
