@@ -312,6 +312,31 @@ def test_a_colour_no_stripe_gives_keeps_a_mark_marked():
     assert shadow.inked(_under(0.5), [filled], {}) == set()
 
 
+def _box_ink(fill) -> "Normalised":
+    """As `_inside`, with the ink scores (dark thresholds) the darkness gives."""
+    n = _inside(fill)
+    n.ink = (n.dark / n.calib.dark_threshold).astype(np.float32)
+    return n
+
+
+def test_a_tick_under_a_stripe_shows_strokes_no_stripe_gives():
+    # PH133, judge photos re-wilding-500173 (5.2 MP: ab-flip-6 ticked under a stripe 0.145
+    # deep, texture 2.16) and 500061 (12 MP: two calendar ticks, 2.17 and 2.35), read unsure
+    # at p = 0.5; an empty box whose fill a stripe's edge fakes shows 1.19 at most
+    box, s = Mark("ab-flip-6", "fillbox", (12.0, 12.0, 4.6, 4.6), (EMPTY, FILLED, CROSSED), "ab-flip"), 0.145
+    filled = Reading(box, FILLED, 0.9999, evidence={"strong": 0.67})
+    ticked = _box_ink(lambda x, y: 1.4 * _tick(x, y))       # a ballpoint tick, 7 thresholds
+    assert shadow.box_texture(ticked, box) >= shadow.TICK_TEXTURE
+    assert shadow.inked(ticked, [filled], {box.id: s}) == {box.id}
+    # a sharp shadow edge 3 thresholds deep across the box, an even tone, a pencil scribble:
+    # the stripe may be all that darkens them (a scribble stays unsure as before)
+    for fill in (lambda x, y: 3.0 / (1 + np.exp(-(x - 14.3) / 0.2)), lambda x, y: 2.0 + 0 * x,
+                 lambda x, y: 2.0 + 1.5 * np.sin(2 * np.pi * (x + y) / 0.8)):
+        n = _box_ink(fill)
+        assert shadow.box_texture(n, box) < 0.8
+        assert shadow.inked(n, [filled], {box.id: s}) == set()
+
+
 # --- PH112: ink run in from beside a box ----------------------------------------------------
 BOX = Mark("prot-fire-2", "fillbox", (12.0, 12.0, 4.6, 4.6), (EMPTY, FILLED, CROSSED), "prot-fire")
 PRINTED_BOX = Mark("prot-fire-1", "fillbox", (12.0, 12.0, 4.6, 4.6), (FILLED, CROSSED), "prot-fire")

@@ -77,11 +77,11 @@ def box_evidence(n: Normalised, rect: tuple[float, float, float, float], inset: 
     out = {"fraction": frac, "strong": strong, "spread": cells / 9.0, "visible": vis / hit.size,
            "level": level}
     if texture:
-        out["texture"] = _texture(above, known, n.pxmm)
+        out["texture"] = stroke_texture(above, known, n.pxmm)
     return out
 
 
-def _texture(above: np.ndarray, known: np.ndarray, pxmm: float) -> float:
+def stroke_texture(above: np.ndarray, known: np.ndarray, pxmm: float) -> float:
     """The mean distance of the ink (over the paper, `above`) of the known pixels from its
     smoothing over TEXTURE_MM, the smoothing taken over the known pixels only."""
     k = known.astype(np.float32)
