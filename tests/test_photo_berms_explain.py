@@ -501,3 +501,15 @@ def test_a_neighbour_whose_ink_ends_far_from_its_pile_is_settled_despite_specks(
     assert not out["A"]["ambiguous"] and out["A"]["coverage"] == 1.0
     assert (out["B"]["coverage"] == 0.0 and not out["B"]["ambiguous"]) == emptied
     assert out["B"]["ambiguous"] != emptied
+
+
+def test_the_plain_paper_coverage_of_a_line_leaves_out_other_lines_crossings():
+    # PH132: ten stations, six on plain paper; two of those are a crossing line's ink
+    hit = np.array([1, 1, 0, 1, 1, 1, 0, 0, 1, 1], bool)
+    plain = np.array([1, 1, 1, 1, 0, 0, 0, 1, 1, 1], bool)
+    ev = {"_hit": hit, "_valid": np.ones(10, bool), "_plain": plain, "coverage": 0.7, "gap": 1.0}
+    crossing = np.zeros(10, bool)
+    crossing[[0, 1]] = True
+    got = berms._recompute(ev, crossing)
+    assert got["explained"] == 0.2
+    assert got["clear_own"] == 0.6       # its own: stations 2, 3, 7, 8, 9, three of them inked

@@ -351,7 +351,8 @@ def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | 
     j = on_all.argmax(axis=1)
     rows = np.arange(len(t))
     ink_pts = np.where(hit[:, None], np.stack([px[rows, j], py[rows, j]], axis=1), pts)
-    return {"_pts": pts, "_ink_pts": ink_pts, "_hit": hit, "_valid": valid, "_breaks": breaks, "_px": px[:, :no], "_py": py[:, :no], "_prof": inner,
+    return {"_pts": pts, "_ink_pts": ink_pts, "_hit": hit, "_valid": valid, "_breaks": breaks, "_plain": plain,
+            "_px": px[:, :no], "_py": py[:, :no], "_prof": inner,
             "_known": inner_k, "coverage": cov, "gap": gap * STEP,
             # the inked share of the stations on plain paper, and their share (PH66)
             "clear_cov": float(hit[plain].mean()) if plain.any() else 0.0, "clear_share": float(plain.sum()) / nv,
@@ -512,6 +513,10 @@ def _recompute(ev: dict, expl: np.ndarray) -> dict:
     out = dict(ev, explained=share, _expl=expl)
     if share == 0:
         return out
+    own_plain = ev["_plain"] & ~expl if "_plain" in ev else None
+    if own_plain is not None and own_plain.any():
+        # the inked share of its own stations on plain paper, other lines' crossings left out (PH132)
+        out["clear_own"] = float(hit[own_plain].mean())
     nfree = int(free.sum())
     if share < 0.3 and nfree >= 3:          # a crossing or two: judge the rest as usual
         out["coverage"] = float(hit[free].sum()) / nfree
