@@ -499,6 +499,9 @@ PARTLY = 0.3      # coverage from which an empty-looking candidate's ink is trac
 FEW = 0.15        # coverage from which it is judged on the stations the drawn lines leave
 
 
+CROSSINGS = 0.3   # share of a line's stations other lines' crossings may explain
+
+
 def _recompute(ev: dict, expl: np.ndarray) -> dict:
     """Coverage and gap over the stations not explained by other lines.
 
@@ -518,7 +521,7 @@ def _recompute(ev: dict, expl: np.ndarray) -> dict:
         # the inked share of its own stations on plain paper, other lines' crossings left out (PH132)
         out["clear_own"] = float(hit[own_plain].mean())
     nfree = int(free.sum())
-    if share < 0.3 and nfree >= 3:          # a crossing or two: judge the rest as usual
+    if share < CROSSINGS and nfree >= 3:    # a crossing or two: judge the rest as usual
         out["coverage"] = float(hit[free].sum()) / nfree
         out["gap"] = _longest_miss(hit, breaks) * STEP
         return out

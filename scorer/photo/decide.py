@@ -14,7 +14,7 @@ import math
 from functools import lru_cache
 from importlib import resources
 
-from .berms import END_BAD, END_GOOD
+from .berms import CROSSINGS, END_BAD, END_GOOD
 from .markmap import CROSSED, EMPTY, MARKED, Mark, Reading
 from .marks import DOT_SOLID
 
@@ -79,12 +79,11 @@ CLEAR_MIN = 0.6      # share of its stations on plain paper needed to judge it t
 # share of its stations other lines may explain (a crossing or two: 5-8 % of a berm) where
 # the coverage on plain paper still counts (PH71)
 CLEAR_EXPLAINED = 0.1
-# ... and up to CROSSINGS (a long berm's three or four crossings, some at a shallow angle;
-# `berms._recompute` judges the rest as usual below 0.3) where its stations on plain paper
-# that no other line explains are inked at CLEAR_OWN or more (PH132). Of such candidates on
-# the 8,000 Raging Waters corpus photos, the 1,156 empty ones that the rule could raise
-# reached 0.75; of the drawn ones 99 % reached 0.93
-CROSSINGS = 0.3
+# ... and under `berms.CROSSINGS` (a long berm's three or four crossings, some at a shallow
+# angle; below it `berms._recompute` judges the rest as usual) where its stations on plain
+# paper that no other line explains are inked at CLEAR_OWN or more (PH132). Of such
+# candidates on the 8,000 Raging Waters corpus photos, the 1,156 empty ones that the rule
+# could raise reached 0.75; of the drawn ones 99 % reached 0.93
 CLEAR_OWN = 0.9
 
 

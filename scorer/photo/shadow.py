@@ -130,9 +130,9 @@ OWN_DARK = 2.5
 OWN_SAT = 10.0
 
 
-def own_ink(n, mk: Mark) -> tuple[float, float] | None:
-    """The median darkness (share of the white) and colour (Lab a*b*) of a box's or an
-    outline's inside, clear of print; None where too little of it is clear."""
+def _clear_inside(n, mk: Mark) -> tuple[tuple[slice, slice], np.ndarray] | None:
+    """A box's or an outline's inside clear of print (a window and its mask), or None where
+    fewer than OWN_SAMPLES of its pixels are clear."""
     if mk.kind == "outline":
         sl, inside = crop_mask(n, mk.geom, INSET_MM)
     elif mk.kind in ("box", "fillbox", "cell"):
@@ -140,8 +140,16 @@ def own_ink(n, mk: Mark) -> tuple[float, float] | None:
     else:
         return None
     inside = _off_print(n, sl, inside)
-    if inside.sum() < OWN_SAMPLES:
+    return (sl, inside) if inside.sum() >= OWN_SAMPLES else None
+
+
+def own_ink(n, mk: Mark) -> tuple[float, float] | None:
+    """The median darkness (share of the white) and colour (Lab a*b*) of a box's or an
+    outline's inside, clear of print; None where too little of it is clear."""
+    clear = _clear_inside(n, mk)
+    if clear is None:
         return None
+    sl, inside = clear
     dark = float(np.median(1.0 - luminance(n.norm[sl])[inside]))
     sat = float(np.median(n.sat[sl][inside])) if n.sat is not None else 0.0
     return dark, sat
@@ -158,10 +166,10 @@ TICK_TEXTURE = 1.6
 def box_texture(n, mk: Mark) -> float | None:
     """The texture (`marks.stroke_texture`) of a box's inside clear of print; None where too
     little of it is clear."""
-    sl, inside = _box_inside(n, mk)
-    inside = _off_print(n, sl, inside)
-    if inside.sum() < OWN_SAMPLES:
+    clear = _clear_inside(n, mk)
+    if clear is None:
         return None
+    sl, inside = clear
     return stroke_texture(np.clip(n.ink[sl], 0.0, None).astype(np.float32), inside, n.pxmm)
 
 
