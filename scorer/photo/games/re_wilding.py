@@ -266,6 +266,13 @@ def lean(r: Reading, st: str) -> float:
     return 1.0 - r.confidence if r.alternative == st else 0.0
 
 
+def _capped(r: Reading) -> bool:
+    """Whether a cap (what the photo cannot see, a doubt) lowered a reading's confidence
+    below its evidence's per-state `probs`."""
+    probs = r.evidence.get("probs")
+    return probs is not None and r.state in probs and abs(r.confidence - probs[r.state]) > 1e-9
+
+
 def against_order(r: Reading, legal: list[str], c: float) -> tuple[str, float | None]:
     """The most likely state the rules leave an unsure reading whose own state they rule
     out, and its probability, where the readings ruling it out are right with probability
@@ -276,8 +283,7 @@ def against_order(r: Reading, legal: list[str], c: float) -> tuple[str, float | 
     if not legal:       # the sure boxes contradict each other (PH54 doubts them)
         return r.state, None
     st = max(legal, key=lambda s: probs.get(s, 0.0)) if probs else legal[0]
-    capped = probs is not None and r.state in probs and abs(r.confidence - probs[r.state]) > 1e-9
-    if not probs or capped:
+    if not probs or _capped(r):
         return st, None
     w = {s: q * (c if s in legal else 1.0 - c) for s, q in probs.items()}
     total = sum(w.values())
@@ -291,8 +297,7 @@ def given_legal(r: Reading, legal: list[str]) -> float | None:
     confidence below them: a cap's doubt is not one the rules can lift. A shadow's cap is
     the exception where the rules rule out the blank state, the one its doubt is about (PH109)."""
     probs = r.evidence.get("probs")
-    capped = probs is not None and r.state in probs and abs(r.confidence - probs[r.state]) > 1e-9
-    if not probs or r.state not in legal or capped and not (shadowed(r) and r.mark.states[0] not in legal):
+    if not probs or r.state not in legal or _capped(r) and not (shadowed(r) and r.mark.states[0] not in legal):
         return None
     total = sum(probs.get(st, 0.0) for st in legal)
     return probs[r.state] / total if total > 0 else None
