@@ -77,3 +77,23 @@ def test_a_cross_both_tests_see_over_a_filled_box_is_sure():
     filled_260017 = {"ink": 0.9924, "black": 0.0, "cross": 0.0, "arms": 0.0321, "visible": 0.4074,
                      "photo_pxmm": 2.4958, "strong": 1.0, "sharpness": 0.149, "blurred": True}
     assert decide_multi(BOX, filled_260017).unsure
+
+
+def test_a_cross_past_every_filled_boxs_share_in_a_sharp_photo_is_sure():
+    # PH135, judge photo re-wilding-690117 (11.2 MP, 8.2 px per mm): an X over a filled
+    # ability box, 66 % of the diagonal samples crossed, read crossed at p = 0.987 on the
+    # sharp curve; fresh re-wilding-520020 (7.9 MP, 8.5 px per mm): 61 %, p = 0.94
+    j690117 = {"ink": 0.836, "black": 0.189, "cross": 0.656, "visible": 0.735, "photo_pxmm": 8.2,
+               "strong": 0.937, "sharpness": 0.957}
+    f520020 = {"ink": 0.891, "black": 0.071, "cross": 0.606, "visible": 0.735, "photo_pxmm": 8.549,
+               "strong": 0.966, "sharpness": 0.636}
+    for ev in (j690117, f520020):
+        got = decide_multi(BOX, ev)
+        assert got.state == CROSSED and not got.unsure and got.confidence >= decide.SHARP_CROSS_P - 1e-9
+    # the most crossed-looking filled box of the sharp photos stays filled
+    assert decide_multi(BOX, f520020 | {"cross": 0.333, "black": 0.0}).state == FILLED
+    # under 7 px per mm the share is no verdict (filled boxes there reach 0.77): the matched
+    # filter's curve decides, and with no arms seen it is no cross
+    assert decide_multi(BOX, f520020 | {"photo_pxmm": 6.5, "arms": 0.0}).state == FILLED
+    # a box printed filled has a cross curve of its own, which the rule leaves alone
+    assert decide_multi(PRINTED, j690117).unsure
