@@ -76,10 +76,17 @@ def test_the_most_tinted_empty_snake_stays_empty():
     assert r.state == EMPTY and not r.unsure
 
 
-def test_the_chroma_rule_is_for_snakes_only():
-    # a bullrush's inside chroma is not read (its fills were measured on their darkness)
-    faint = dict(GREY_BULLRUSH, mass=0.6, mass_dark=0.6, mass_inside=0.0, chroma_inside=1.2)
-    assert _read("sq-1-5-plant-1", faint).unsure
+# judge photo re-wilding-700122 (4.8 MP, 2.9 px per mm): a bullrush coloured in highlighter,
+# its mass 0.778 (p = 0.92 on the low curve), its inside's chroma 1.324 (PH136)
+HIGHLIT_BULLRUSH = {"ink": 0.0, "black": 0.0, "arms": -0.007, "visible": 0.0, "photo_pxmm": 2.909,
+                    "mass": 0.778, "mass_dark": 0.052, "mass_chroma": 0.418, "mass_inside": 4.012,
+                    "chroma_inside": 1.324, "arms_base": -0.007, "sharpness": 0.292}
+
+
+def test_a_highlighter_inside_any_icon_is_coloured_with_confidence():
+    _assert_lifted("sq-1-5-plant-1", HIGHLIT_BULLRUSH, "chroma_inside", decide.CHROMA_INSIDE_P)
+    # short of the bar (the most tinted empty outline of 9,200 photos: 0.32) the curve decides
+    assert _read("sq-1-5-plant-1", dict(HIGHLIT_BULLRUSH, chroma_inside=0.32)).unsure
 
 
 def test_a_heathers_fingers_in_a_sharp_photo_are_no_cross():

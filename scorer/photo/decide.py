@@ -519,16 +519,16 @@ SHARP_CROSS_P = 1.0 - 3 / 1822
 INSIDE_ICONS = frozenset({"bullrush"})
 INSIDE_SURE = 4.75
 INSIDE_P = 1.0 - 3 / 37697
-# a snake whose inside, clear of its print, holds CHROMA_INSIDE_SURE or more of chroma over
+# an outline whose inside, clear of its print, holds CHROMA_INSIDE_SURE or more of chroma over
 # the paper round it (`chroma_inside`) is coloured: a highlighter fill, which darkens little,
-# gives a mass of 0.5-0.67 in photos under 4.5 px per mm, short of the low and blurred
+# gives a snake a mass of 0.5-0.67 in photos under 4.5 px per mm, short of the low and blurred
 # curves' 0.99, and an inside chroma of 0.5-1.45, where the 40,006 empty snakes of the same
-# 3,844 photos reach 0.263. Of the 2,387 coloured or crossed ones past the bar none is empty
-# (PH88); photos of 4.5 px per mm and more hold 21,753 more empty snakes, reaching 0.017,
-# and 1,342 marked ones past the bar (PH91)
-CHROMA_INSIDE_ICONS = frozenset({"snake"})
+# 3,844 photos reach 0.263 (PH88, PH91). Every icon from PH136 (judge re-wilding-700122,
+# 4.8 MP: a bullrush in highlighter, mass 0.78, inside chroma 1.32, coloured at p = 0.92):
+# on 9,200 Re-Wilding photos the 372,493 empty outlines reach 0.32 (a snake; a bullrush
+# 0.215), and of the 341,585 coloured or crossed ones past the bar none is empty
 CHROMA_INSIDE_SURE = 0.5
-CHROMA_INSIDE_P = 1.0 - 3 / 2387
+CHROMA_INSIDE_P = 1.0 - 3 / 341585
 # an outline of any icon read empty whose inside chroma (`chroma_inside`) reaches this is
 # unsure (PH101): of 261,753 empty outlines on 6,062 photos none passed 0.263 (a snake; a
 # bullrush 0.222), while a bullrush coloured in pale ink in a 1.2 MP photo (re-wilding-440197)
@@ -672,7 +672,7 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
         # a dark fill (PH87) or a highlighter's (PH88) inside the outline, clear of its print
         if mark.icon in INSIDE_ICONS and ev.get("mass_inside", 0.0) >= INSIDE_SURE:
             p_ink = max(p_ink, INSIDE_P)
-        if mark.icon in CHROMA_INSIDE_ICONS and ev.get("chroma_inside", 0.0) >= CHROMA_INSIDE_SURE:
+        if ev.get("chroma_inside", 0.0) >= CHROMA_INSIDE_SURE:
             p_ink = max(p_ink, CHROMA_INSIDE_P)
         bare = BARE_INSIDE.get(mark.icon)
         if bare and ev.get("mass_inside", 99.0) < bare[0] and ev.get("chroma_inside", 99.0) < BARE_CHROMA:
