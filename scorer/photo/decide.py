@@ -669,7 +669,8 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
     if mark.kind == "fillbox" and cross_kinds == ["fillbox_cross"] and x_cross >= SHARP_CROSS:
         p_cross = max(p_cross, SHARP_CROSS_P)   # past every filled box's share (PH135)
     if mark.kind == "outline":
-        # a dark fill (PH87) or a highlighter's (PH88) inside the outline, clear of its print
+        # a dark fill inside a bullrush (PH87) or a highlighter's inside any outline (PH88,
+        # PH136), clear of its print
         if mark.icon in INSIDE_ICONS and ev.get("mass_inside", 0.0) >= INSIDE_SURE:
             p_ink = max(p_ink, INSIDE_P)
         if ev.get("chroma_inside", 0.0) >= CHROMA_INSIDE_SURE:
