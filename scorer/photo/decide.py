@@ -98,12 +98,13 @@ def _coverage(ev: dict) -> float:
     # the hits on plain paper are among its hits: a coverage under them was set by a later
     # stage (a candidate emptied as another line's ink keeps its corridor's figures)
     own = cov >= clear * share - 0.01
+    if not own or share < CLEAR_MIN:
+        return cov
     explained = ev.get("explained") or 0.0
-    if own and CLEAR_EXPLAINED < explained < CROSSINGS and share >= CLEAR_MIN \
-            and ev.get("clear_own", 0.0) >= CLEAR_OWN:
+    if CLEAR_EXPLAINED < explained < CROSSINGS and ev.get("clear_own", 0.0) >= CLEAR_OWN:
         # a long line crossing several others: judged on its own plain paper (PH132)
         return max(cov, ev["clear_own"])
-    if own and explained <= CLEAR_EXPLAINED and share >= CLEAR_MIN:
+    if explained <= CLEAR_EXPLAINED:
         if clear >= CLEAR_FULL:
             return max(cov, clear)
         # its ink, traced, runs from one of its piles to the other: a pen skip on plain paper

@@ -143,10 +143,11 @@ def _clear_inside(n, mk: Mark) -> tuple[tuple[slice, slice], np.ndarray] | None:
     return (sl, inside) if inside.sum() >= OWN_SAMPLES else None
 
 
-def own_ink(n, mk: Mark) -> tuple[float, float] | None:
+def own_ink(n, mk: Mark, clear=None) -> tuple[float, float] | None:
     """The median darkness (share of the white) and colour (Lab a*b*) of a box's or an
-    outline's inside, clear of print; None where too little of it is clear."""
-    clear = _clear_inside(n, mk)
+    outline's inside, clear of print; None where too little of it is clear. `clear` is
+    `_clear_inside`'s answer where the caller has it."""
+    clear = clear or _clear_inside(n, mk)
     if clear is None:
         return None
     sl, inside = clear
@@ -163,10 +164,10 @@ def own_ink(n, mk: Mark) -> tuple[float, float] | None:
 TICK_TEXTURE = 1.6
 
 
-def box_texture(n, mk: Mark) -> float | None:
+def box_texture(n, mk: Mark, clear=None) -> float | None:
     """The texture (`marks.stroke_texture`) of a box's inside clear of print; None where too
-    little of it is clear."""
-    clear = _clear_inside(n, mk)
+    little of it is clear. `clear` as for `own_ink`."""
+    clear = clear or _clear_inside(n, mk)
     if clear is None:
         return None
     sl, inside = clear
@@ -182,11 +183,13 @@ def inked(n, readings: list[Reading], stripes: dict[str, float]) -> set[str]:
         s = stripes.get(r.mark.id)
         if s is None or r.unsure or r.state == r.mark.states[0]:
             continue
-        own = own_ink(n, r.mark)
-        if own is not None and (own[0] >= OWN_DARK * s or own[1] >= OWN_SAT):
+        clear = _clear_inside(n, r.mark)   # too little clear of print: nothing to measure
+        if clear is None:
+            continue
+        own = own_ink(n, r.mark, clear)
+        if own[0] >= OWN_DARK * s or own[1] >= OWN_SAT:
             out.add(r.mark.id)
-        elif r.mark.kind in ("box", "fillbox") and (t := box_texture(n, r.mark)) is not None \
-                and t >= TICK_TEXTURE:
+        elif r.mark.kind in ("box", "fillbox") and box_texture(n, r.mark, clear) >= TICK_TEXTURE:
             out.add(r.mark.id)
     return out
 
