@@ -187,3 +187,27 @@ def test_a_snake_or_bullrush_with_far_less_ink_than_any_colouring_is_empty():
         # a clear cross still reads as crossed
         assert _read(mid, dict(ev, arms=0.9, cross=0.9, black=0.5)).state != EMPTY
     assert decide.FAINT_MASS["snake"][0] < 0.771 and decide.FAINT_MASS["bullrush"][0] < 0.704
+
+
+# photo re-wilding-510531-2-4mp (2.8 MP, 4.8 px per mm, a cast shadow): a bullrush and a
+# snake lightly coloured in grey pencil, under PH120's floor, their insides dark
+PENCIL_BULLRUSH = {"ink": 0.0, "black": 0.0, "arms": -0.004, "visible": 0.087, "photo_pxmm": 4.778,
+                   "mass": 0.397, "mass_dark": 0.007, "mass_chroma": 0.019, "mass_inside": 4.809,
+                   "chroma_inside": -0.507, "mass_base": (-0.3896, 0.008), "arms_base": -0.013,
+                   "sharpness": 0.785}
+PENCIL_SNAKE = {"ink": 0.294, "black": 0.0, "arms": -0.018, "visible": 0.304, "photo_pxmm": 4.778,
+                "mass": 0.334, "mass_dark": -0.056, "mass_chroma": 0.003, "mass_inside": 5.19,
+                "chroma_inside": -0.371, "mass_base": (-0.3896, 0.008), "arms_base": -0.031,
+                "sharpness": 0.785}
+
+
+def test_a_faint_outline_with_a_dark_inside_is_unsure_not_empty():
+    # PH137: PH120's floor read these empty at p = 0.999-1.0; their insides (4.8, 5.2) are
+    # darker than any empty outline the floor caps on 9,200 photos (bullrush 3.55, snake 4.15)
+    for icon, ev in (("bullrush", PENCIL_BULLRUSH), ("snake", PENCIL_SNAKE)):
+        mid = next(k for k, v in _rew_marks().items() if v.kind == "outline" and v.icon == icon)
+        r = _read(mid, ev)
+        assert r.unsure and {r.state, r.alternative} == {EMPTY, COLOURED}
+        # an inside as light as the empty ones' keeps PH120's sure reading
+        light = _read(mid, dict(ev, mass_inside=decide.FAINT_INSIDE[icon] - 0.1))
+        assert light.state == EMPTY and not light.unsure

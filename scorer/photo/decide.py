@@ -557,6 +557,13 @@ BARE_INSIDE = {"squirrel": (2.15, 3 / 44088), "bullrush": (3.33, 3 / 79010),
 # faint snake's colouring falls to 0.12 (PH101)
 FAINT_PXMM = 3.5
 FAINT_MASS = {"snake": (0.4, 3 / 2419), "bullrush": (0.4, 3 / 38270)}
+# ... unless its inside, clear of print, is darker (`mass_inside`) than any empty one the
+# floor caps: then the two measures disagree and the outline is unsure (PH137). Photo
+# re-wilding-510531-2-4mp (2.8 MP, 4.8 px per mm, a cast shadow): three bullrushes and a
+# snake lightly coloured in grey pencil, mass 0.33-0.40, inside 4.67-5.19, read empty at
+# p = 0.999-1.0. On 9,200 Re-Wilding photos the outlines the floor caps reach an inside of
+# 4.15 (49,542 empty snakes) and 3.55 (4,566 empty bullrushes); no marked one is capped
+FAINT_INSIDE = {"snake": 4.5, "bullrush": 4.0}
 
 
 # an outline in a sharp photo (its cross read by the per-sample test, 7 px per mm and more)
@@ -682,8 +689,10 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
             p_ink = min(p_ink, bare[1])
         faint = FAINT_MASS.get(mark.icon)
         if faint and ev.get("photo_pxmm", 0.0) >= FAINT_PXMM and ev.get("mass", 99.0) < faint[0]:
-            # far less ink over the outline than any colouring leaves at this scale (PH120)
-            p_ink = min(p_ink, faint[1])
+            # far less ink over the outline than any colouring leaves at this scale (PH120),
+            # unless its inside is darker than any empty one's so capped: unsure (PH137)
+            dark_inside = ev.get("mass_inside", 0.0) >= FAINT_INSIDE[mark.icon]
+            p_ink = 0.5 if dark_inside else min(p_ink, faint[1])
         if cross_kinds == ["outline_cross"] and x_cross < CROSS_NONE:
             # no cross the per-sample test can see in a sharp photo (PH92)
             p_cross = min(p_cross, CROSS_NONE_P)
