@@ -109,12 +109,27 @@ def paper_blocks(ratio: np.ndarray, e: Expected, mask: np.ndarray, block_mm: flo
     return Blocks(np.where(valid[..., None], coarse, fill), block_mm, bpm)
 
 
-def closed(b: Blocks, close_mm: float, smooth: float = 1.0) -> Blocks:
+def closing(img: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """A morphological closing that moves no edge, for any kernel (PH138).
+
+    OpenCV's MORPH_CLOSE dilates and erodes with the same kernel and anchor: for a kernel
+    not symmetric about its anchor (any even size) every slope comes out shifted by a
+    block. Here the erosion's kernel is the dilation's mirrored about its anchor, which is
+    the closing; for an odd symmetric kernel it is MORPH_CLOSE exactly."""
+    h, w = k.shape
+    grown = cv2.dilate(img, k, anchor=(w // 2, h // 2))
+    return cv2.erode(grown, np.ascontiguousarray(k[::-1, ::-1]), anchor=(w - 1 - w // 2, h - 1 - h // 2))
+
+
+def closed(b: Blocks, close_mm: float, smooth: float = 1.0, exact: bool = True) -> Blocks:
     """The blocks closed over `close_mm` (darker spots narrower than that count as ink,
-    not light) and smoothed over `smooth` blocks (Gaussian sigma; 0: not smoothed)."""
+    not light) and smoothed over `smooth` blocks (Gaussian sigma; 0: not smoothed).
+    `exact=False`: OpenCV's MORPH_CLOSE, a block off for an even kernel, which the shadow
+    stripes' and the sharpness's thresholds were fitted on (PH138)."""
     c = max(1, round(close_mm * b.bpm))
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (c, c))
-    return smoothed(Blocks(cv2.morphologyEx(b.white, cv2.MORPH_CLOSE, k), b.block_mm, b.bpm), smooth)
+    out = closing(b.white, k) if exact else cv2.morphologyEx(b.white, cv2.MORPH_CLOSE, k)
+    return smoothed(Blocks(out, b.block_mm, b.bpm), smooth)
 
 
 def smoothed(b: Blocks, smooth: float) -> Blocks:

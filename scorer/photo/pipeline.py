@@ -454,15 +454,16 @@ def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None 
     et = expected(sid, PXMM, tol)
     paper = paper_blocks(tint_ratio(unit(w), et), et, et.paper, getattr(reader, "WHITE_BLOCK_MM", 1.0))
     shut = closed(paper, WHITE_CLOSE_MM, smooth=0)
-    light = smoothed(shut, 1.0)      # as normalise.paper_white, with its blocks kept
-    white = full_size(light, w.shape)
+    # the shadow stripes and the sharpness keep the white their thresholds and blurred
+    # curves were fitted on: OpenCV's closing, a block off for an even kernel (PH138),
+    # smoothed over a block
+    fitted = closed(paper, WHITE_CLOSE_MM, smooth=0, exact=False)
+    light = smoothed(fitted, 1.0)
     smooth = getattr(reader, "WHITE_SMOOTH", 1.0)
-    # a game may smooth its white less (PH123); the sharpness is measured as normalised by
-    # the white smoothed over a block, which its thresholds and blurred curves were fitted on
+    white = full_size(smoothed(shut, smooth), w.shape)   # a game may smooth less (PH123)
     whites = None
-    if smooth != 1.0:
-        whites = (full_size(smoothed(shut, smooth), w.shape), white)
-        white = whites[0]
+    if smooth != 1.0 or not np.array_equal(shut.white, fitted.white):
+        whites = (white, full_size(light, w.shape))
     n = normalise(w, et, lay.calibration, len(CALIBRATION_PATCHES), white)
     n.photo_pxmm = photo_pxmm
     n.sharpness = sharp = _sharpness(n, e.dark, whites)
