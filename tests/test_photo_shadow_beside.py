@@ -1,0 +1,57 @@
+"""PH139: an outline read coloured, colourless, with the paper beside it as dark as its
+inside in some direction is unsure (a shadow's tip over it, judge photos re-wilding-600054
+and -650138)."""
+from __future__ import annotations
+
+import numpy as np
+
+from scorer.photo import shadow
+from scorer.photo.markmap import COLOURED, EMPTY, Reading
+from scorer.photo.normalise import Calibration, Normalised
+
+from test_photo_shadow import FISH
+
+P, SIZE = 5.0, 160        # a 32 x 32 mm sheet at 5 px per mm; FISH spans 12-20 mm both ways
+
+
+def _sheet(dark_mm) -> Normalised:
+    """The sheet with darkness `dark_mm(x, y)` (dark thresholds) over the print, none printed."""
+    cal = Calibration((0.0, 1.0), (0.0, 1.0), 0.01, 1.0, True, 0.1, 8.0)
+    yy, xx = np.mgrid[0:SIZE, 0:SIZE] / P
+    dark = (dark_mm(xx, yy) * cal.dark_threshold).astype(np.float32)
+    z = np.zeros((SIZE, SIZE), np.float32)
+    return Normalised(P, np.ones((SIZE, SIZE, 3), np.float32), dark, z, z, z, np.ones((SIZE, SIZE), bool), cal,
+                      sat=z, printed=z)
+
+
+def _in_fish(x, y):
+    return (x >= 12) & (x < 20) & (y >= 12) & (y < 20)
+
+
+def test_an_even_grey_that_runs_on_beyond_the_outline_is_a_shadows_tip():
+    # 650138: the kingfisher's inside evenly grey (2.5 thresholds, no slope for PH70) and a
+    # tongue of the same shade running on to its right
+    tip = _sheet(lambda x, y: np.where(_in_fish(x, y) | ((x >= 12) & (x < 27) & (y >= 13) & (y < 19)), 2.5, 0.0))
+    assert shadow.gradient(tip, FISH) < shadow.GRADIENT
+    assert shadow.shade_beside(tip, FISH) > 0.9
+    out = shadow.graded(tip, [Reading(FISH, COLOURED, 0.997, evidence={"mass_chroma": 0.01})])
+    assert out[0].unsure and out[0].alternative == EMPTY and out[0].evidence["shadow_beside"] > 0.9
+
+
+def test_colouring_that_stays_inside_or_overruns_in_strokes_stays_coloured():
+    fill = _sheet(lambda x, y: np.where(_in_fish(x, y), 2.5, 0.0))
+    assert shadow.shade_beside(fill, FISH) is None          # clean paper all round
+    # strokes overrunning the outline by a millimetre, 0.3 mm wide every 1.2 mm on each side
+    def overrun(x, y):
+        strokes = (np.mod(x, 1.2) < 0.3) & (x > 11) & (x < 21) & (y > 11) & (y < 21)
+        return np.where(_in_fish(x, y) | strokes, 2.5, 0.0)
+    over = _sheet(overrun)
+    beside = shadow.shade_beside(over, FISH)
+    assert beside is None or beside < shadow.SHADE_SHARE
+    assert not shadow.graded(over, [Reading(FISH, COLOURED, 0.999, evidence={"mass_chroma": 0.01})])[0].unsure
+
+
+def test_a_colour_no_shadow_gives_keeps_the_outline_coloured():
+    tip = _sheet(lambda x, y: np.where(_in_fish(x, y) | ((x >= 12) & (x < 27) & (y >= 13) & (y < 19)), 2.5, 0.0))
+    tip.sat = np.where(_in_fish(*np.mgrid[0:SIZE, 0:SIZE][::-1] / P), 30.0, 0.0).astype(np.float32)
+    assert not shadow.graded(tip, [Reading(FISH, COLOURED, 0.999, evidence={"mass_chroma": 0.01})])[0].unsure
