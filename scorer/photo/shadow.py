@@ -241,17 +241,25 @@ BOX_INSET_MM = 0.45     # a box's inside starts clear of its printed border (as 
 OWN_SAMPLES = 10        # inside samples clear of print for `own_ink`
 
 
+def _corners(mk: Mark) -> np.ndarray:
+    """A mark's outline in frame mm: a box's four corners, an outline's polygon."""
+    if mk.kind in ("box", "fillbox"):
+        x, y, w, h = mk.geom[:4]
+        return np.array([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], float)
+    return np.asarray(mk.geom, float)
+
+
 def _box_inside(n, mk: Mark) -> tuple[tuple[slice, slice], np.ndarray]:
     """A window round a box and its inside in it, BOX_INSET_MM in from its border."""
-    x, y, w, h = mk.geom
-    return crop_mask(n, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)], BOX_INSET_MM)
+    return crop_mask(n, _corners(mk), BOX_INSET_MM)
 
 
-def _off_print(n, sl: tuple[slice, slice], inside: np.ndarray) -> np.ndarray:
-    """`inside` (a mask over the window `sl`) less the expected print, grown by a pixel."""
+def _off_print(n, sl: tuple[slice, slice], inside: np.ndarray, cut: float = PRINT_CUT) -> np.ndarray:
+    """`inside` (a mask over the window `sl`) less the expected print darker than `cut`,
+    grown by a pixel."""
     if n.printed is None:
         return inside
-    return inside & ~cv2.dilate((n.printed[sl] > PRINT_CUT).astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    return inside & ~cv2.dilate((n.printed[sl] > cut).astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
 
 
 def _plane(n, sl: tuple[slice, slice], inside: np.ndarray, samples: int) -> tuple[float, float] | None:
@@ -310,27 +318,12 @@ SHADE_BOX_SHARE = 0.6
 SHADE_AWAY_MM = 0.5
 
 
-def _untinted(n, sl: tuple[slice, slice], mask: np.ndarray) -> np.ndarray:
-    """`mask` less the expected print darker than a habitat cell's tint, grown by a pixel."""
-    if n.printed is None:
-        return mask
-    return mask & ~cv2.dilate((n.printed[sl] > TINT_CUT).astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-
-
-def _corners(mk: Mark) -> np.ndarray:
-    """A mark's outline in frame mm: a box's four corners, an outline's polygon."""
-    if mk.kind in ("box", "fillbox"):
-        x, y, w, h = mk.geom[:4]
-        return np.array([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], float)
-    return np.asarray(mk.geom, float)
-
-
 def shade_beside(n, mk: Mark, away: tuple[Mark, ...] = ()) -> float | None:
     """The darkest sector of the plain paper round an outline or box (SHADE_RING_MM beyond
     it, SHADE_SECTORS of them round its centre, each its median darkness over the print),
     over the median of its inside, both in dark thresholds; None where either is not seen
-    or the sector is fainter than SHADE_FLOOR. The marks `away`, grown by SHADE_AWAY_MM,
-    are left out of the paper (PH140)."""
+    or the sector is fainter than SHADE_FLOOR. The marks `away` (bar `mk` itself), grown by
+    SHADE_AWAY_MM, are left out of the paper (PH140)."""
     pts = _corners(mk)
     (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
     b = SHADE_RING_MM[1] + 0.5
@@ -344,6 +337,8 @@ def shade_beside(n, mk: Mark, away: tuple[Mark, ...] = ()) -> float | None:
         return None
     near = np.zeros((h, w), np.uint8)
     for o in away:
+        if o is mk:
+            continue
         (ox0, oy0), (ox1, oy1) = (c := _corners(o)).min(axis=0), c.max(axis=0)
         if ox0 > x1 + b or oy0 > y1 + b or ox1 < x0 - b or oy1 < y0 - b:
             continue
@@ -351,8 +346,8 @@ def shade_beside(n, mk: Mark, away: tuple[Mark, ...] = ()) -> float | None:
         q1 = ((np.array([ox1, oy1]) + SHADE_AWAY_MM - origin) * n.pxmm).round().astype(int)
         cv2.rectangle(near, tuple(map(int, q0)), tuple(map(int, q1)), 1, -1)
     gap = cv2.distanceTransform((1 - m).astype(np.uint8), cv2.DIST_L2, 5) / n.pxmm
-    ring = _untinted(n, sl, (gap > SHADE_RING_MM[0]) & (gap < SHADE_RING_MM[1]) & n.known[sl] & (near == 0))
-    inside = _untinted(n, sl, cv2.erode(m, np.ones((3, 3), np.uint8)).astype(bool))
+    ring = _off_print(n, sl, (gap > SHADE_RING_MM[0]) & (gap < SHADE_RING_MM[1]) & n.known[sl] & (near == 0), TINT_CUT)
+    inside = _off_print(n, sl, cv2.erode(m, np.ones((3, 3), np.uint8)).astype(bool), TINT_CUT)
     if inside.sum() < OWN_SAMPLES or ring.sum() < OWN_SAMPLES:
         return None
     over = (n.dark[sl] - (n.printed[sl] if n.printed is not None else 0.0)) / n.calib.dark_threshold
@@ -378,7 +373,7 @@ def graded(n, readings: list[Reading]) -> list[Reading]:
     neighbours, at SHADE_BOX_SHARE of its inside or more. So is a box
     confidently read filled in a blurred photo, short of SMEAR_INK, whose inside darkens from
     one side, smoothly (`smear`)."""
-    out = []
+    out, marks = [], tuple(r.mark for r in readings)
     for r in readings:
         if r.mark.kind == "outline" and r.state == COLOURED and not r.unsure \
                 and r.evidence.get("mass_chroma", 0.0) < COLOURED_CHROMA:
@@ -398,7 +393,7 @@ def graded(n, readings: list[Reading]) -> list[Reading]:
         if r.mark.kind == "fillbox" and r.mark.states == (EMPTY, FILLED) and r.state == FILLED and not r.unsure:
             own = own_ink(n, r.mark)
             if own is not None and own[1] < OWN_SAT:
-                beside = shade_beside(n, r.mark, tuple(o.mark for o in readings if o.mark is not r.mark))
+                beside = shade_beside(n, r.mark, marks)
                 if beside is not None and beside >= SHADE_BOX_SHARE:
                     r = _doubted(r, shadow_beside=round(beside, 3))
         out.append(r)
