@@ -358,12 +358,12 @@ BLACK_DARK = 0.6    # calibrated darkness of black pen strokes (a cross), well a
 BLACK_SAT = 18.0    # Lab a*b* magnitude below which ink is colourless
 
 
-def crop_mask(n: Normalised, pts_mm, inset_mm: float) -> tuple[tuple[slice, slice], np.ndarray]:
-    """A window round a polygon (mm, 1 mm margin) and the polygon's mask in it, eroded by
-    `inset_mm`."""
+def crop_mask(n: Normalised, pts_mm, inset_mm: float, margin_mm: float = 1.0) -> tuple[tuple[slice, slice], np.ndarray]:
+    """A window round a polygon (mm, `margin_mm` margin) and the polygon's mask in it,
+    eroded by `inset_mm`."""
     pts = np.asarray(pts_mm, float)
-    x0, y0 = pts.min(axis=0) - 1.0
-    x1, y1 = pts.max(axis=0) + 1.0
+    x0, y0 = pts.min(axis=0) - margin_mm
+    x1, y1 = pts.max(axis=0) + margin_mm
     sl = _window(n, x0, y0, x1 - x0, y1 - y0)
     h, w = n.ink[sl].shape
     m = np.zeros((h, w), np.uint8)

@@ -18,7 +18,6 @@ import numpy as np
 from .expected import Expected, luminance
 from .markmap import COLOURED, CROSSED, EMPTY, FILLED, Mark, Reading, bbox
 from .marks import DOT_PLACE, crop_mask, stroke_texture
-from .marks import _window as _mm_window
 from .normalise import Blocks, closed
 
 CLOSE_MM = 3          # the small closing: darker patches wider than this are light to it
@@ -327,14 +326,12 @@ def shade_beside(n, mk: Mark, away: tuple[Mark, ...] = ()) -> float | None:
     pts = _corners(mk)
     (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
     b = SHADE_RING_MM[1] + 0.5
-    sl = _mm_window(n, x0 - b, y0 - b, x1 - x0 + 2 * b, y1 - y0 + 2 * b)
-    h, w = n.ink[sl].shape
-    origin = np.array([sl[1].start / n.pxmm, sl[0].start / n.pxmm])
-    m = np.zeros((h, w), np.uint8)
-    p = ((pts - origin) * n.pxmm * 16).round().astype(np.int32)
-    cv2.fillPoly(m, [p.reshape(-1, 1, 2)], 1, cv2.LINE_8, 4)
-    if not m.any():
+    sl, own = crop_mask(n, pts, 0.0, b)
+    if not own.any():
         return None
+    m = own.astype(np.uint8)
+    h, w = m.shape
+    origin = np.array([sl[1].start / n.pxmm, sl[0].start / n.pxmm])
     near = np.zeros((h, w), np.uint8)
     for o in away:
         if o is mk:
