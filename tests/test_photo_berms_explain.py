@@ -513,3 +513,57 @@ def test_the_plain_paper_coverage_of_a_line_leaves_out_other_lines_crossings():
     got = berms._recompute(ev, crossing)
     assert got["explained"] == 0.2
     assert got["clear_own"] == 0.6       # its own: stations 2, 3, 7, 8, 9, three of them inked
+
+
+def _short_case(reach_t: float, reach_q: float = 0.74) -> tuple[list[str], list[str], bool]:
+    """PH141, judge photo raging-waters-770000 (2.9 MP): N1-E4 is drawn from E4 (shared) to
+    N1; its ink vanishes into the N border 4.8 mm short of N1 but may run on unseen to
+    within 0.74 mm of it. Seen as N2-E4 it runs 5.25 mm on past N2; N3-E4 holds other
+    lines' ink and stops, short of N3, `reach_t` mm from it."""
+    e4, n1, n2, n3 = (np.array(p) for p in ((88.5, 153.0), (28.0, 131.0), (39.0, 131.0), (50.0, 131.0)))
+    end = np.array([32.7, 131.9])
+    u3 = (n3 - e4) / np.linalg.norm(n3 - e4)
+    raw = {"N1-E4": {"_nominal": (tuple(e4), tuple(n1)), "_end_pts": (e4, end)},
+           "N2-E4": {"_nominal": (tuple(e4), tuple(n2)), "_end_pts": (e4, end)},
+           "N3-E4": {"_nominal": (tuple(e4), tuple(n3)), "_end_pts": (e4, n3 - u3 * reach_t)}}
+    near = {"N1-E4": reach_q, "N2-E4": 6.24, "N3-E4": reach_t}
+    return berms._into_print(raw, sorted(raw), near)
+
+
+def test_a_member_whose_ink_stops_well_short_of_its_pile_yields():
+    # the seen ends (4.8, 6.24, 5.65 mm) settled nothing, and N2-E4 read unsure at p = 0.55
+    good, bad, resolved = _short_case(5.65)
+    assert resolved and good == ["N1-E4"] and sorted(bad) == ["N2-E4", "N3-E4"]
+    # within END_GOOD of its pile, or under SHORT_MARGIN farther than the best may come,
+    # a member that does not run past its pile may still be the drawn one: no verdict
+    assert _short_case(berms.END_GOOD) == ([], [], False)
+    assert _short_case(5.65, reach_q=2.0) == ([], [], False)     # 3.65 mm farther only
+
+
+def _crossed_case(reach: float, x_to=(60.0, 33.6)) -> dict:
+    """PH142, judge photo raging-waters-790028 (3.2 MP): candidate A-B lies between X, drawn
+    from A, and Y, drawn to B, each 1.8 mm off it where they cross half-way: its corridor is
+    inked from end to end, all of it theirs. Its own ink, traced, comes no nearer than
+    `reach` mm to one of its piles."""
+    A, B = np.array([0.0, 0.0]), np.array([60.0, 30.0])
+    X1, Y0 = np.array(x_to), np.array([0.0, 3.6])
+    ab, _ = _ev(A, B, lambda p: True)
+    ab.update(_nominal=(tuple(A), tuple(B)), ends=(reach, 1.5), _end_pts=(A, B), offset=1.8)
+    raw = {"A-B": ab}
+    for cid, (p0, p1) in {"X": (A, X1), "Y": (Y0, B)}.items():
+        ev, _ = _ev(p0, p1, lambda p: True)
+        raw[cid] = _with_profile(ev, p0, p1, 0.0) | {"_nominal": (tuple(p0), tuple(p1)), "ends": (1.0, 1.2),
+                                                    "_end_pts": (p0, p1)}
+    segs = {"A-B": berms._extend(A, B), "X": berms._extend(A, X1), "Y": berms._extend(Y0, B)}
+    return berms.settle_by_others({k: dict(v) for k, v in raw.items()}, raw, segs)
+
+
+def test_a_corridor_held_by_two_crossing_lines_is_theirs():
+    # read drawn at p = 0.999 (with N3-E2 beside it, the same way): two confident wrong marks
+    got = _crossed_case(reach=11.6)
+    assert got["A-B"]["coverage"] == 0.0 and got["A-B"]["others_all"] >= berms.OTHERS_ALL
+    assert got["X"]["coverage"] == got["Y"]["coverage"] == 1.0
+    # ink that may reach both its piles could be a line of its own drawn between them
+    assert _crossed_case(reach=berms.END_GOOD)["A-B"]["coverage"] == 1.0
+    # where X strays from it (8 mm off at B's end), some of its corridor is its own
+    assert _crossed_case(reach=11.6, x_to=(60.0, 38.0))["A-B"]["coverage"] == 1.0

@@ -832,6 +832,11 @@ PAST_DOUBT = 2.5
 # photo raging-waters-630069, 1.6 MP, ink 2.08 mm past E2, ending 2.9 mm from it, where
 # N4-E1, the drawn one, may reach within 2.07 mm of E1 under the printed frame)
 PAST_NEAR = 2.0
+# mm by which a member's ink, run on unseen, stops farther from its pile than the best
+# member's may come to its own, where it stops beyond END_GOOD, for `_into_print` to count
+# it out without running past its pile (PH141: judge photo raging-waters-770000, 5.65 and
+# 6.24 mm against 0.74)
+SHORT_MARGIN = 4.0
 
 
 def _reach(ev: dict) -> float | None:
@@ -863,13 +868,19 @@ def _into_print(raw: dict[str, dict], inked: list[str], near: dict) -> tuple[lis
     then vanishes into print (the field's border and Q's mound) short of Q. Seen as S-R, the
     ink runs on past R by more than a line overshoots its pile (PAST); seen as S-Q, the line
     may run on unseen to within END_GOOD of Q, END_MARGIN nearer than any other member's may
-    come to its pile: S-Q is the drawn member, the others hold its ink."""
+    come to its pile: S-Q is the drawn member, the others hold its ink. A member whose ink
+    does not run past its pile yields too where, even run on unseen, it stops beyond
+    END_GOOD of its pile and SHORT_MARGIN farther than the best member's may (PH141)."""
     if any(near[m] is None or "_end_pts" not in raw[m] for m in inked):
         return [], [], False
     order = sorted(inked, key=lambda m: near[m])
     best, rest = order[0], order[1:]
-    if near[best] <= END_GOOD and all(near[m] - near[best] >= END_MARGIN and _past(raw[m]) >= PAST
-                                      for m in rest):
+
+    def yields(m: str) -> bool:
+        lead = near[m] - near[best]
+        return lead >= END_MARGIN and (_past(raw[m]) >= PAST or (near[m] > END_GOOD and lead >= SHORT_MARGIN))
+
+    if near[best] <= END_GOOD and all(yields(m) for m in rest):
         return [best], rest, True
     return [], [], False
 
@@ -1079,7 +1090,7 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
         fits_worse = bool(mine) and ev["offset"] >= min(raw[d]["offset"] for d in mine) + FIT_MARGIN
         if (max(ev["ends"]) >= END_BAD and n_st >= 6) or (fits_worse and n_st * STEP >= BARE_RUN):
             out[cid] = _emptied(out[cid], ev, settled_by_ends=True, second_line=share)
-    return settle_by_neighbour(out, raw, segs, mask_mm)
+    return settle_by_others(settle_by_neighbour(out, raw, segs, mask_mm), raw, segs, mask_mm)
 
 
 def _pile_names(cid: str) -> set[str]:
@@ -1197,3 +1208,38 @@ def neighbour_again(ev: dict, inside) -> dict | None:
 @lru_cache(maxsize=32)
 def _families_cached(nominal: tuple) -> dict[str, set[str]]:
     return families(dict(nominal))
+
+
+# share of a candidate's stations that the lines drawn from pile to pile must explain, where
+# its ink, traced, can't come within END_BAD of one of its piles, for that ink to be theirs
+# (PH142)
+OTHERS_ALL = 0.95
+
+
+def settle_by_others(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, tuple],
+                     mask_mm: float = SECOND_MASK) -> dict[str, dict]:
+    """A candidate read as drawn whose ink is all other lines' is empty (PH142).
+
+    Two lines drawn from pile to pile, each leaving one of this candidate's piles at a
+    small angle to it, cross on the way and hold its corridor between them: it is inked
+    from end to end, its fit a couple of millimetres off its piles. Judged shortest first
+    (`explain`), it is taken before the longer lines whose ink it holds. Its own ink,
+    traced, ends where theirs leaves its corridor: far from its piles, where a line drawn
+    along it would reach them. So where every station of its own (OTHERS_ALL) lies on such
+    lines, and its traced ink can't come within END_BAD of one of its piles even running
+    on unseen under print, nothing in its corridor is its own: it is empty.
+    """
+    drawn = [c for c, ev in raw.items() if "_pts" in ev and _ends_ok(ev)]
+    for cid, ev in raw.items():
+        if ("_pts" not in ev or "ends" not in ev or cid in drawn or out[cid].get("ambiguous")
+                or out[cid].get("coverage", 0.0) < NEIGHBOUR_MIN or out[cid].get("into_print")):
+            continue
+        reach = _reach(ev)
+        by = [segs[d] for d in drawn if d != cid]
+        if reach is None or reach < END_BAD or not by:
+            continue
+        valid = ev["_valid"]
+        share = float(_explained_mask(ev, by, mask_mm)[valid].mean()) if valid.any() else 0.0
+        if share >= OTHERS_ALL:
+            out[cid] = _emptied(out[cid], ev, settled_by_ends=True, others_all=share)
+    return out
