@@ -356,6 +356,8 @@ def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | 
             "_known": inner_k, "coverage": cov, "gap": gap * STEP,
             # the inked share of the stations on plain paper, and their share (PH66)
             "clear_cov": float(hit[plain].mean()) if plain.any() else 0.0, "clear_share": float(plain.sum()) / nv,
+            # mm of plain paper along it without ink (a pen skip's, PH143)
+            "clear_miss": float((plain & ~hit).sum()) * STEP,
             "known": nv / len(t), "clutter": float(cluttered[valid].mean()),
             "strength": strength, "offset": float(max(abs(a), abs(a + b * L))), "fit": (float(a), float(b)), "length": L}
 
