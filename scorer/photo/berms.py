@@ -1192,26 +1192,6 @@ def settle_by_neighbour(out: dict[str, dict], raw: dict[str, dict], segs: dict[s
     return out
 
 
-def neighbour_again(ev: dict, inside) -> dict | None:
-    """A candidate `settle_by_neighbour` left unsure (its traced ink is a neighbour's, but
-    its own corridor showed ink off the drawn lines), judged again with the ink on other
-    marks read with confidence left out (`inside`, as for `leave_out`): a shaded swamp's
-    hatching across its corridor is no second line (PH127). Its emptied evidence when
-    what is left is bare, else None."""
-    if not ev.get("ambiguous") or "_neighbour" not in ev:
-        return None
-    others, mask_mm = ev["_neighbour"]
-    share, n_st = second_line(ev, list(others), mask_mm, inside=inside)
-    if n_st >= 6 and share <= NEIGHBOUR_BARE:
-        return _emptied(ev, ev, settled_by_ends=True, second_line=share, left_out_marks=True)
-    return None
-
-
-@lru_cache(maxsize=32)
-def _families_cached(nominal: tuple) -> dict[str, set[str]]:
-    return families(dict(nominal))
-
-
 # share of a candidate's stations that the lines drawn from pile to pile must explain, where
 # its ink, traced, can't come within END_BAD of one of its piles, for that ink to be theirs
 # (PH142)
@@ -1245,3 +1225,23 @@ def settle_by_others(out: dict[str, dict], raw: dict[str, dict], segs: dict[str,
         if share >= OTHERS_ALL:
             out[cid] = _emptied(out[cid], ev, settled_by_ends=True, others_all=share)
     return out
+
+
+def neighbour_again(ev: dict, inside) -> dict | None:
+    """A candidate `settle_by_neighbour` left unsure (its traced ink is a neighbour's, but
+    its own corridor showed ink off the drawn lines), judged again with the ink on other
+    marks read with confidence left out (`inside`, as for `leave_out`): a shaded swamp's
+    hatching across its corridor is no second line (PH127). Its emptied evidence when
+    what is left is bare, else None."""
+    if not ev.get("ambiguous") or "_neighbour" not in ev:
+        return None
+    others, mask_mm = ev["_neighbour"]
+    share, n_st = second_line(ev, list(others), mask_mm, inside=inside)
+    if n_st >= 6 and share <= NEIGHBOUR_BARE:
+        return _emptied(ev, ev, settled_by_ends=True, second_line=share, left_out_marks=True)
+    return None
+
+
+@lru_cache(maxsize=32)
+def _families_cached(nominal: tuple) -> dict[str, set[str]]:
+    return families(dict(nominal))
