@@ -114,3 +114,20 @@ def test_one_pen_skip_on_a_line_otherwise_whole_is_bridged():
     # piles: the misses count as before
     for other in ({"clear_miss": 3.0}, {"gap": 3.5, "clear_miss": 3.5}, {"ends": (2.04, 6.5)}):
         assert decide.score_line(ev | other) == decide.score_line(ev | other | {"clear_miss": None})
+
+
+def test_a_faint_line_whose_trace_breaks_but_whose_corridor_does_not_is_unsure():
+    # PH144, judge photo raging-waters-800143 (1.1 MP, a faint pencil): Delta's drawn E3-W4,
+    # its corridor inked at 49 % with no miss longer than 4 mm, but its trace broken 41 and
+    # 37 mm from its piles; the stray penalty read it empty at p = 0.998
+    ev = {"coverage": 0.491, "gap": 4.0, "clear_cov": 0.753, "clear_share": 0.679, "clear_miss": 11.0,
+          "known": 1.0, "clutter": 0.0, "strength": 1.263, "offset": 0.674, "length": 77.8,
+          "ends": (40.75, 36.78), "sharpness": 0.501, "halfwidth": 0.3, "explained": 0.13}
+    r = decide.decide(Mark("delta/berm/E3-W4", "line", (0, 0, 1, 1)), ev)
+    assert r.unsure and r.confidence <= 1.0 - decide.UNBROKEN_P
+    # a longer miss (crossings leave them), a trace that reaches a pile, or a corridor
+    # mostly over print: the penalty stands and the reading is as sure as before
+    for other in ({"gap": 5.5}, {"ends": (5.0, 36.78)}, {"clear_share": 0.5}):
+        assert not decide.unbroken_stray(ev | other)
+    r = decide.decide(Mark("delta/berm/E3-W4", "line", (0, 0, 1, 1)), ev | {"gap": 5.5})
+    assert not r.unsure and r.state != MARKED
