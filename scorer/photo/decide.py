@@ -67,7 +67,7 @@ def score_line(ev: dict) -> float:
     off_pen = max(0.0, off - 2.5) * 0.8
     # a partly inked corridor whose ink, traced along its own line, reaches neither of this
     # candidate's piles holds pieces of other lines (crossings, a hatched swamp, a shared pile)
-    stray = 0.3 if ends and ev["coverage"] < 0.9 and min(ends) >= END_BAD else 0.0
+    stray = 0.3 if _stray(ev) else 0.0
     # ink traced unbroken from one of its piles to the other is a drawn line (on 400
     # calibration photos every such half-inked corridor was a berm)
     reach = 0.15 if _traced_to_piles(ev) else 0.0
@@ -126,6 +126,13 @@ def _one_skip(ev: dict) -> bool:
     23 mm long, its plain paper 16-17 stations and the skip 5 of them)."""
     miss = ev.get("clear_miss")
     return miss is not None and 0.0 < miss <= min(ev["gap"], SKIP_MM) + 1e-9
+
+
+def _stray(ev: dict) -> bool:
+    """Whether `score_line` takes a partly inked corridor for pieces of other lines: its
+    ink, traced, reaches neither of the candidate's piles."""
+    ends = ev.get("ends")
+    return bool(ends) and ev["coverage"] < 0.9 and min(ends) >= END_BAD
 
 
 def _traced_to_piles(ev: dict) -> bool:
@@ -359,10 +366,8 @@ def unbroken_stray(ev: dict) -> bool:
     misses between them; a faint pencil line in a small photo breaks the trace without
     breaking the corridor (judge photo raging-waters-800143, 1.1 MP: a drawn E3-W4 read
     empty at p = 0.998), so the trace says nothing sure there: unsure."""
-    ends = ev.get("ends")
-    return bool(ends) and not ev.get("ambiguous") and 0.3 <= ev.get("coverage", 0.0) < 0.9 \
-        and min(ends) >= END_BAD and ev.get("gap", 99.0) <= STRAY_GAP \
-        and ev.get("clear_share", 0.0) >= CLEAR_MIN
+    return "coverage" in ev and _stray(ev) and not ev.get("ambiguous") and ev["coverage"] >= 0.3 \
+        and ev.get("gap", 99.0) <= STRAY_GAP and ev.get("clear_share", 0.0) >= CLEAR_MIN
 
 
 def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
