@@ -97,3 +97,23 @@ def _sampled(n, seg):
 def _flat(n, segs):
     got = [_sampled(n, s) for s in segs]
     return np.concatenate([g[0].ravel() for g in got]), np.concatenate([g[1].ravel() for g in got])
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("size", [1, 2, 3, 4, 7, 10, 61, 100])
+def test_stats_median_is_numpys_bit_for_bit(dtype, size):
+    from scorer.photo.stats import median
+    rng = np.random.default_rng(size)
+    for _ in range(20):
+        x = (rng.random(size) * 3 - 1).astype(dtype)
+        want, got = np.median(x), median(x)
+        assert got.dtype == want.dtype and got == want
+    x = (rng.random((size, 3)) * 3).astype(dtype)          # flattened as np.median does
+    assert median(x) == np.median(x)
+
+
+def test_stats_median_keeps_numpys_nan_and_integer_results():
+    from scorer.photo.stats import median
+    assert np.isnan(median(np.array([1.0, np.nan, 3.0, 2.0])))
+    ints = np.array([3, 1, 2], np.int64)
+    assert median(ints) == np.median(ints) and median(ints).dtype == np.float64

@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from .normalise import Normalised
+from .stats import median
 
 STEP = 0.5            # mm between stations
 HALF = 3.5            # mm, half width of the search corridor
@@ -299,7 +300,7 @@ def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | 
                 break
             a, b = _fit_line(tt[keep], oo[keep])
             res = np.abs(oo - (a + b * tt))
-            keep = res < max(0.6, 2.5 * float(np.median(res[keep])))
+            keep = res < max(0.6, 2.5 * float(median(res[keep])))
         if strong.sum() >= TRY_BEST * len(t):    # enough ink for a better-supported line (PH65, PH76)
             seen = inner_k if clear is None else inner_k & clear[:, :no]
             a, b = _best_supported(t, L, offs, inner, inner_k, a, b, seen)
@@ -345,7 +346,7 @@ def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | 
     breaks = valid & (on_clear | hit)
     plain = valid & on_clear      # stations on plain paper, where a drawn line always shows
     gap = _longest_miss(hit, breaks)
-    strength = float(np.median(on[valid & hit])) if (valid & hit).any() else 0.0
+    strength = float(median(on[valid & hit])) if (valid & hit).any() else 0.0
     pts = np.stack([x0 + u[0] * t + v[0] * fit_o, y0 + u[1] * t + v[1] * fit_o], axis=1)
     # where on the profile each station's ink lies (its own station where there is none)
     j = on_all.argmax(axis=1)
@@ -577,7 +578,7 @@ def ink_halfwidth(evs: list[dict]) -> float:
         hi = np.where(gap & (j > c[:, None]), j, ink.shape[1]).min(axis=1) - 1
         inked = ink[np.arange(len(rows)), c]
         halves.extend(((hi - lo + 1) * OFF_STEP / 2)[inked].tolist())
-    return float(np.median(halves)) if halves else 0.0
+    return float(median(halves)) if halves else 0.0
 
 
 def second_mask(evs: list[dict]) -> float:

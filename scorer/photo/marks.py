@@ -13,6 +13,7 @@ import numpy as np
 
 from .berms import _seg_dist
 from .normalise import CHROMA_FLOOR, DARK_FLOOR, Normalised
+from .stats import median
 
 DOT_INK = 2.5   # a drawn dot is solid ink: well above the photo's ink threshold
 INSIDE_FLOOR_MAX = 1.0   # most of an even tone inside a box that is discounted
@@ -100,7 +101,7 @@ def _local_offset(n: Normalised, rect, ring: tuple[float, float] = (0.6, 2.2)) -
     sel = (np.maximum(dy, dx) > a) & n.known[sl]
     if sel.sum() < 10:
         return 0.0
-    return float(np.clip(np.median(n.ink[sl][sel]), 0.0, 0.5))
+    return float(np.clip(median(n.ink[sl][sel]), 0.0, 0.5))
 
 
 # the plain paper round a box (mm beyond its border) that a tick's overrun seldom inks but a
@@ -274,8 +275,8 @@ def line_bulge(n: Normalised, x: float, y: float, line, lines, half: float) -> d
     dark = n.dark[sl][rows, cols] * known
     line_tone = float(np.median(dark.max(axis=1)[ref]))
     over_print = 1.0 - (1.0 - line_tone) * (1.0 - n.printed[sl][rows, cols])
-    return {"bulge": float(r[core].max() - np.median(r[ref])),
-            "swell": float(np.median(width[core]) - np.median(width[ref])),
+    return {"bulge": float(r[core].max() - median(r[ref])),
+            "swell": float(median(width[core]) - median(width[ref])),
             "darken": float((dark - over_print)[core].max())}
 
 
@@ -341,7 +342,7 @@ def line_halfwidth(n: Normalised, segs, default: float = 0.4) -> float:
         ys = np.clip((pts[..., 1] * n.pxmm).astype(int), 0, dt.shape[0] - 1)
         prof = dt[ys, xs].max(axis=1)
         vals.extend(prof[prof > 0].tolist())
-    return float(np.median(vals)) if vals else default
+    return float(median(vals)) if vals else default
 
 
 def polygon_mask(shape: tuple[int, int], pts_mm, pxmm: float, inset_px: int = 0) -> np.ndarray:
@@ -530,7 +531,7 @@ def cross_coverage(n: Normalised, sl, inside: np.ndarray, box) -> float:
     sel = inside & valid
     off = sel & (np.minimum(d1, d2) > OFF_DIAGONAL)
     if off.sum() >= 10:
-        q = float(np.median(G[off]))
+        q = float(median(G[off]))
     else:     # a small box: the inside is mostly diagonal; its lower quartile is the colouring
         q = float(np.percentile(G[sel], 25)) if sel.sum() > 10 else 0.0
     inner = cv2.dilate(inside.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
@@ -677,12 +678,12 @@ def ink_mass(n: Normalised, polygon) -> dict:
     printed = n.printed[win] if n.printed is not None else np.zeros_like(n.dark[win])
     ex = n.dark[win] - printed
     sat = n.sat[win] if n.sat is not None else np.zeros_like(ex)
-    paper = float(np.median(ex[ring]))
+    paper = float(median(ex[ring]))
     md = float(ex[region].mean()) - paper
     inside = m.astype(bool) & (printed < INSIDE_PRINT)
     mi = float(ex[inside].mean()) - paper if inside.any() else 0.0
     # colour: chroma above the paper's around it (print is grey, so it adds none)
-    tint = float(np.median(sat[ring]))
+    tint = float(median(sat[ring]))
     mc = float(np.maximum(sat[region] - tint, 0.0).mean())
     ci = float(sat[inside].mean()) - tint if inside.any() else 0.0
     # means over a region are measured in the floors' units, not the photo's thresholds: a
@@ -718,8 +719,8 @@ def mass_baseline(evs: list[dict]) -> tuple[float, float]:
     base = [ev for ev in evs if ev["mass"] < BASE_CUT]
     if len(base) < BASE_MIN:
         return 0.0, 0.0
-    return (float(np.median([ev["mass_dark"] for ev in base])),
-            float(np.median([ev["mass_chroma"] for ev in base])))
+    return (float(median([ev["mass_dark"] for ev in base])),
+            float(median([ev["mass_chroma"] for ev in base])))
 
 
 def arms_baselines(icons: list[str], evs: list[dict]) -> dict[str, float]:
@@ -732,7 +733,7 @@ def arms_baselines(icons: list[str], evs: list[dict]) -> dict[str, float]:
     for icon, ev in zip(icons, evs):
         if "arms" in ev:
             per.setdefault(icon, []).append(ev["arms"])
-    return {icon: float(np.median(v)) for icon, v in per.items() if len(v) >= BASE_MIN}
+    return {icon: float(median(v)) for icon, v in per.items() if len(v) >= BASE_MIN}
 
 
 def against_baseline(ev: dict, base: tuple[float, float]) -> dict:

@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from .expected import Expected, luminance
+from .stats import median
 
 DARK_FLOOR = 0.06      # nominal darkness: below a quarter of the 25 % grey patch is not ink
 CHROMA_FLOOR = 9.0     # Lab a*b* distance: below this a colour cast is not ink
@@ -161,8 +162,8 @@ def calibrate(dark: np.ndarray, lab: np.ndarray, e: Expected, calibration_box, n
     for i in range(n_patches):
         box = (x + i * size, y, size, h)
         d = _patch_stats(dark, box, e.pxmm)
-        obs.append(float(np.median(d)))
-        nom.append(float(np.median(_patch_stats(e.dark, box, e.pxmm))))
+        obs.append(float(median(d)))
+        nom.append(float(median(_patch_stats(e.dark, box, e.pxmm))))
         ab.append(np.median(_patch_stats(lab[..., 1:], box, e.pxmm).reshape(-1, 2), axis=0))
         if i == 0:
             noise = float(np.std(d))

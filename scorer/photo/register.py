@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from .layout import CORNER_NAMES, CORNER_WORDS, Layout
+from .stats import median
 
 DETECT_LONG_SIDE = 1800   # px: markers are searched on a copy about this size
 
@@ -76,7 +77,7 @@ def detect_markers(g: np.ndarray, wanted: tuple[int, ...] = (0, 1, 2, 3)) -> Mar
             break
     if found.corners:
         sides = [np.linalg.norm(c - np.roll(c, 1, axis=0), axis=1).mean() for c in found.corners.values()]
-        found.side_px = float(np.median(sides))
+        found.side_px = float(median(sides))
         win = int(np.clip(found.side_px / 14, 2, 12))
         crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01)
         for i, c in found.corners.items():

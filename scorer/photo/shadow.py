@@ -19,6 +19,7 @@ from .expected import Expected, luminance
 from .markmap import COLOURED, CROSSED, EMPTY, FILLED, Mark, Reading, bbox
 from .marks import DOT_PLACE, crop_mask, stroke_texture
 from .normalise import Blocks, closed
+from .stats import median
 
 CLOSE_MM = 3          # the small closing: darker patches wider than this are light to it
 DEPTH = 0.04          # share of the white a shadow takes off to count
@@ -115,7 +116,7 @@ def striped(mark_map, d: np.ndarray, level: np.ndarray) -> dict[str, float]:
         if win is None:
             continue
         s = float(level[win].max())
-        if s > 0 and float(np.median(d[win])) <= EXPLAINS * s:
+        if s > 0 and float(median(d[win])) <= EXPLAINS * s:
             out[mk.id] = s
     return out
 
@@ -151,8 +152,8 @@ def own_ink(n, mk: Mark, clear=None) -> tuple[float, float] | None:
     if clear is None:
         return None
     sl, inside = clear
-    dark = float(np.median(1.0 - luminance(n.norm[sl])[inside]))
-    sat = float(np.median(n.sat[sl][inside])) if n.sat is not None else 0.0
+    dark = float(median(1.0 - luminance(n.norm[sl])[inside]))
+    sat = float(median(n.sat[sl][inside])) if n.sat is not None else 0.0
     return dark, sat
 
 
@@ -348,12 +349,12 @@ def shade_beside(n, mk: Mark, away: tuple[Mark, ...] = ()) -> float | None:
     if inside.sum() < OWN_SAMPLES or ring.sum() < OWN_SAMPLES:
         return None
     over = (n.dark[sl] - (n.printed[sl] if n.printed is not None else 0.0)) / n.calib.dark_threshold
-    level = float(np.median(over[inside]))
+    level = float(median(over[inside]))
     yy, xx = np.nonzero(ring)
     cy, cx = np.argwhere(m).mean(axis=0)
     sector = (((np.arctan2(yy - cy, xx - cx) + np.pi) / (2 * np.pi) * SHADE_SECTORS).astype(int)) % SHADE_SECTORS
     v = over[ring]
-    darkest = max((float(np.median(v[sector == k])) for k in range(SHADE_SECTORS) if (sector == k).sum() >= 5),
+    darkest = max((float(median(v[sector == k])) for k in range(SHADE_SECTORS) if (sector == k).sum() >= 5),
                   default=0.0)
     if darkest < SHADE_FLOOR or level <= 0.0:
         return None
