@@ -183,14 +183,15 @@ def trace(n: Normalised, seg: tuple[float, float, float, float], fit: tuple[floa
         inked = np.nonzero(hit[(t >= 0) & (t <= L)])[0] + int(np.argmax(t >= 0))
         start = int(inked[np.argmin(np.abs(inked - mid))]) if len(inked) else mid
         ends, jumps = [], []
+        hit_l, known_l = hit.tolist(), known.tolist()    # plain lists: this loop runs per station
         for step in (-1, 1):
             i, last, misses, jumped = start, start, 0, []
             while 0 <= i < len(t):
-                if hit[i]:
+                if hit_l[i]:
                     if abs(i - last) > stop:   # ink again only across a blind stretch (print)
                         jumped.append((last, i))
                     last, misses = i, 0
-                elif known[i]:
+                elif known_l[i]:
                     misses += 1
                     if misses >= stop:
                         break
