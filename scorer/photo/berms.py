@@ -285,8 +285,8 @@ def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | 
     no = len(offs)
     inner, inner_k = ink[:, :no], kn[:, :no]
     sides, sides_k = ink[:, no:], kn[:, no:]
-    peak = np.where(inner_k, inner, 0).max(axis=1)
-    arg = np.where(inner_k, inner, 0).argmax(axis=1)
+    seen_ink = np.where(inner_k, inner, 0)
+    peak, arg = seen_ink.max(axis=1), seen_ink.argmax(axis=1)
     # fit offset = a + b t through strong peaks, rejecting outliers twice
     strong = peak >= 1.0
     a, b = 0.0, 0.0
@@ -1042,7 +1042,14 @@ def _explained_by(pts: np.ndarray, lines: list[tuple[np.ndarray, np.ndarray]],
                   within: float = EXPLAINED) -> np.ndarray:
     """Which of these stations lie within `within` mm of one of `lines` (end points)."""
     e = np.zeros(len(pts), bool)
+    if not len(pts):
+        return e
+    lo, hi = pts.min(axis=0) - within, pts.max(axis=0) + within
     for a0, a1 in lines:
+        # a line whose box, widened by `within`, misses the stations' box is near none of them
+        if min(a0[0], a1[0]) > hi[0] or max(a0[0], a1[0]) < lo[0] \
+                or min(a0[1], a1[1]) > hi[1] or max(a0[1], a1[1]) < lo[1]:
+            continue
         e |= _seg_dist(pts, a0, a1) < within
     return e
 
