@@ -1074,7 +1074,9 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
     separate line shows along its own corridor (a pile used twice). So is one whose ink
     stops only a little short of a pile (END_GOOD to END_BAD), where BARE_RUN of its own
     corridor shows no second line and its fit misses its piles FIT_MARGIN more than the
-    drawn line explaining it does (PH27).
+    drawn line explaining it does (PH27). One whose ink ends at both its piles only because
+    two drawn lines, one from each pile, hold its corridor (PH37) is settled on its own
+    corridor the same way (PH145).
     """
     drawn = [c for c, ev in raw.items() if "_pts" in ev and _ends_ok(ev) and not _runs_past(c, out, raw)]
     drawn = [c for c in drawn if not _two_lines(c, drawn, raw, segs)]
@@ -1085,7 +1087,12 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
     # left in doubt: drawn too where their ink stops short of a pile a little (PH128)
     whole = [c for c in _whole_lines(raw) if not out[c].get("ambiguous") and out[c].get("coverage", 0.0) >= 0.9]
     for cid, ev in raw.items():
-        if not out[cid].get("ambiguous") or "_pts" not in ev or "ends" not in ev or max(ev["ends"]) <= END_GOOD:
+        if not out[cid].get("ambiguous") or "_pts" not in ev or "ends" not in ev:
+            continue
+        # ends at both piles say nothing where two drawn lines, one from each pile, hold
+        # its corridor between them (PH37): its own corridor then settles it (PH145)
+        held = max(ev["ends"]) <= END_GOOD
+        if held and not _two_lines(cid, drawn, raw, segs):
             continue
         by = [d for d in dict.fromkeys(drawn + whole) if d != cid]
         if not by:
@@ -1093,6 +1100,10 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
         each = {d: _explained_by(ev["_pts"], [segs[d]]) for d in by}
         share, n_st = second_line(ev, [segs[d] for d in by], mask_mm)
         if np.logical_or.reduce(list(each.values())).mean() < 0.5 or share > SETTLE_BARE:
+            continue
+        if held:
+            if n_st >= 6:
+                out[cid] = _emptied(out[cid], ev, settled_by_ends=True, second_line=share, held_by_two=True)
             continue
         # its ink ends far from a pile, or short of it (between END_GOOD and END_BAD) where a
         # long run of its own corridor is bare and its fit misses its piles clearly more than
