@@ -822,7 +822,7 @@ def test_a_box_with_a_stray_strong_sample_and_no_stroke_is_empty():
           "ring": 0.1259, "arms": -0.0268, "slash": 0.0342, "sharpness": 0.783}
     got = decide(Mark("backhoe-3", "box", ()), ev)
     assert got.state == EMPTY and not got.unsure
-    # a tick's or a fill's dark core: the 252 ticked boxes with no stroke on 1,800 photos
+    # a tick's or a fill's dark core: the 392 ticked boxes with no stroke on 1,800 photos
     # had strong samples over 0.087 of their inside
     assert decide(Mark("backhoe-3", "box", ()), ev | {"strong": 0.087}).state == MARKED
     # a slash keeps it crossed, however few its strong samples (750160's blurred backhoe)

@@ -301,9 +301,10 @@ SLASH_P = 1.0 - 3 / EMPTY_TICKS
 NO_STROKE_MAX = 0.07
 NO_STROKE_P = 3 / 1088
 # ... nor one whose strong samples, with no stroke, stay under NO_STROKE_STRONG of its inside
-# (PH146): of 4,208 ticked boxes on 1,800 photos the 252 with no stroke had 0.087 and more
-# (a tick's or a fill's dark core); judge photo raging-waters-820140 (1.9 MP, a cast
-# shadow): an empty backhoe with one strong sample (0.005) read crossed at p = 0.9999
+# (PH146): of 6,369 ticked boxes on 1,800 photos the 392 with no stroke had 0.087 and more
+# (a tick's or a fill's dark core; bar PH85's 1.1 MP tick, with none); judge photo
+# raging-waters-820140 (1.9 MP, a cast shadow): an empty backhoe with one strong sample
+# (0.005) read crossed at p = 0.9999
 NO_STROKE_STRONG = 0.03
 VISIBLE_MIN = {"box": 0.12, "cell": 0.15, "dot": 0.3, "outline": 0.15, "fillbox": 0.12}
 
