@@ -548,31 +548,37 @@ def test_a_member_whose_ink_stops_well_short_of_its_pile_yields():
 
 
 def _crossed_case(reach: float, x_to=(60.0, 33.6)) -> dict:
-    """PH142, judge photo raging-waters-790028 (3.2 MP): candidate A-B lies between X, drawn
-    from A, and Y, drawn to B, each 1.8 mm off it where they cross half-way: its corridor is
+    """PH142, judge photo raging-waters-790028 (3.2 MP): candidate A-B lies between A-X, drawn
+    from A, and Y-B, drawn to B, each 1.8 mm off it where they cross half-way: its corridor is
     inked from end to end, all of it theirs. Its own ink, traced, comes no nearer than
     `reach` mm to one of its piles."""
     A, B = np.array([0.0, 0.0]), np.array([60.0, 30.0])
-    X1, Y0 = np.array(x_to), np.array([0.0, 3.6])
     ab, _ = _ev(A, B, lambda p: True)
     ab.update(_nominal=(tuple(A), tuple(B)), ends=(reach, 1.5), _end_pts=(A, B), offset=1.8)
+    raw, segs = _between(ab, A, B, np.array(x_to), np.array([0.0, 3.6]))
+    return berms.settle_by_others({k: dict(v) for k, v in raw.items()}, raw, segs)
+
+
+def _between(ab: dict, A, B, X1, Y0) -> tuple[dict, dict]:
+    """Candidate A-B's evidence `ab` with two lines drawn pile to pile beside it: A-X from A
+    (to X1) and Y-B to B (from Y0); the raw evidence and the segments `explain` works on."""
     raw = {"A-B": ab}
-    for cid, (p0, p1) in {"X": (A, X1), "Y": (Y0, B)}.items():
+    for cid, (p0, p1) in {"A-X": (A, X1), "Y-B": (Y0, B)}.items():
         ev, _ = _ev(p0, p1, lambda p: True)
         raw[cid] = _with_profile(ev, p0, p1, 0.0) | {"_nominal": (tuple(p0), tuple(p1)), "ends": (1.0, 1.2),
                                                     "_end_pts": (p0, p1)}
-    segs = {"A-B": berms._extend(A, B), "X": berms._extend(A, X1), "Y": berms._extend(Y0, B)}
-    return berms.settle_by_others({k: dict(v) for k, v in raw.items()}, raw, segs)
+    segs = {"A-B": berms._extend(A, B), "A-X": berms._extend(A, X1), "Y-B": berms._extend(Y0, B)}
+    return raw, segs
 
 
 def test_a_corridor_held_by_two_crossing_lines_is_theirs():
     # read drawn at p = 0.999 (with N3-E2 beside it, the same way): two confident wrong marks
     got = _crossed_case(reach=11.6)
     assert got["A-B"]["coverage"] == 0.0 and got["A-B"]["others_all"] >= berms.OTHERS_ALL
-    assert got["X"]["coverage"] == got["Y"]["coverage"] == 1.0
+    assert got["A-X"]["coverage"] == got["Y-B"]["coverage"] == 1.0
     # ink that may reach both its piles could be a line of its own drawn between them
     assert _crossed_case(reach=berms.END_GOOD)["A-B"]["coverage"] == 1.0
-    # where X strays from it (8 mm off at B's end), some of its corridor is its own
+    # where A-X strays from it (8 mm off at B's end), some of its corridor is its own
     assert _crossed_case(reach=11.6, x_to=(60.0, 38.0))["A-B"]["coverage"] == 1.0
 
 
@@ -582,16 +588,10 @@ def _held_case(ink_off_line: float, y_from=(0.0, 3.6)) -> dict:
     both its piles (riding A-X, then Y-B), so its ends can't settle it, and explain left it
     ambiguous. `ink_off_line` is the ink of its own corridor off A-X and Y-B."""
     A, B = np.array([0.0, 0.0]), np.array([60.0, 30.0])
-    X1, Y0 = np.array([60.0, 33.6]), np.array(y_from)
     ab, _ = _ev(A, B, lambda p: True)
     ab = _with_profile(ab, A, B, ink_off_line)
     ab.update(_nominal=(tuple(A), tuple(B)), ends=(2.4, 4.4), _end_pts=(A, B), offset=2.9)
-    raw = {"A-B": ab}
-    for cid, (p0, p1) in {"A-X": (A, X1), "Y-B": (Y0, B)}.items():
-        ev, _ = _ev(p0, p1, lambda p: True)
-        raw[cid] = _with_profile(ev, p0, p1, 0.0) | {"_nominal": (tuple(p0), tuple(p1)), "ends": (1.0, 1.2),
-                                                    "_end_pts": (p0, p1)}
-    segs = {"A-B": berms._extend(A, B), "A-X": berms._extend(A, X1), "Y-B": berms._extend(Y0, B)}
+    raw, segs = _between(ab, A, B, np.array([60.0, 33.6]), np.array(y_from))
     out = {k: dict(v) for k, v in raw.items()}
     out["A-B"] = dict(raw["A-B"], coverage=0.0, explained=1.0, ambiguous=True)
     return berms.settle_by_ends(out, raw, segs)
