@@ -273,7 +273,7 @@ def line_bulge(n: Normalised, x: float, y: float, line, lines, half: float) -> d
     # a dot darker than its line: the darkest tone at the place over what the line's own
     # darkest tone (at the reference stations) gives over the print there (PH121)
     dark = n.dark[sl][rows, cols] * known
-    line_tone = float(np.median(dark.max(axis=1)[ref]))
+    line_tone = float(median(dark.max(axis=1)[ref]))
     over_print = 1.0 - (1.0 - line_tone) * (1.0 - n.printed[sl][rows, cols])
     return {"bulge": float(r[core].max() - median(r[ref])),
             "swell": float(median(width[core]) - median(width[ref])),
