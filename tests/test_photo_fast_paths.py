@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from scorer.photo import berms, register as reg
+from scorer.photo import berms, qr, register as reg
 from scorer.photo.load import _jpeg_by_opencv, decode
 
 
@@ -49,7 +49,7 @@ def test_blurring_around_the_samples_matches_blurring_the_whole_photo():
     for pts in (rng.uniform([100, 80], [300, 260], (200, 2)), rng.uniform([-5, -5], [60, 40], (50, 2)),
                 rng.uniform([600, 440], [650, 490], (50, 2))):
         pts = pts.astype(np.float32)
-        crop, off = reg._blur_around(g, pts, 0.7)
+        crop, off = qr._blur_around(g, pts, 0.7)
         full = cv2.GaussianBlur(g, (0, 0), 0.7)
         a = cv2.remap(full, pts[:, 0].reshape(1, -1), pts[:, 1].reshape(1, -1), cv2.INTER_LINEAR,
                       borderMode=cv2.BORDER_REPLICATE)
@@ -61,11 +61,11 @@ def test_blurring_around_the_samples_matches_blurring_the_whole_photo():
 
 def test_finder_agreement_is_one_on_a_qr_and_low_on_noise():
     import segno
-    qr = segno.make("HW1:rew:2:night25013:4:a4:b", error="m")
-    light = ~np.array(qr.matrix, bool)
-    assert reg._finder_agreement(light) == 1.0
+    code = segno.make("HW1:rew:2:night25013:4:a4:b", error="m")
+    light = ~np.array(code.matrix, bool)
+    assert qr._finder_agreement(light) == 1.0
     noise = np.random.default_rng(0).random(light.shape) > 0.5
-    assert reg._finder_agreement(noise) < reg.FINDER_MIN
+    assert qr._finder_agreement(noise) < qr.FINDER_MIN
 
 
 def test_berm_candidates_settled_in_one_pass_match_the_one_by_one_evidence():

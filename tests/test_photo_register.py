@@ -6,7 +6,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from scorer.photo import register as reg
+from scorer.photo import qr, register as reg
 from scorer.photo.expected import expected
 from scorer.photo.layout import layout
 from scorer.photo.load import decode
@@ -98,7 +98,7 @@ def test_two_markers_fall_back_on_the_page_outline():
 def test_qr_is_read_where_the_template_puts_it():
     jpeg, H_page = photo(SID, seed=7)
     g = reg.grey(decode(jpeg))
-    assert reg.read_qr(g, _truth(H_page), LAY.qr) == SID.encode()
+    assert qr.read_qr(g, _truth(H_page), LAY.qr) == SID.encode()
 
 
 def test_marker_hint_for_a_cut_off_corner():
@@ -128,9 +128,9 @@ def test_a_blurred_qr_reads_once_the_spill_between_modules_is_taken_out():
     on the QR's function patterns, leaves few enough wrong for the error correction."""
     import cv2
     payload = "HW1:rw:2:night25027:1:lt:r"
-    img, H, qr, light = _blurred_qr(payload, 2.0, 1.1)
+    img, H, box, light = _blurred_qr(payload, 2.0, 1.1)
     n = light.shape[0]
-    x, y, w, _ = qr
+    x, y, w, _ = box
     c = (np.arange(n) + 2.5) * (w / (n + 4))
     gx, gy = np.meshgrid(x + c, y + c)
     pts = reg.project(H, np.stack([gx.ravel(), gy.ravel()], axis=1)).astype(np.float32)
@@ -138,5 +138,5 @@ def test_a_blurred_qr_reads_once_the_spill_between_modules_is_taken_out():
     thr, _ = cv2.threshold(vals, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     plain = int(((vals > thr) != light).sum())
     assert plain > 25                                     # one threshold misreads many modules
-    assert int((reg._equalised(vals, vals > thr) != light).sum()) * 4 < plain
-    assert reg.read_qr(img, H, qr, "grid") == payload
+    assert int((qr._equalised(vals, vals > thr) != light).sum()) * 4 < plain
+    assert qr.read_qr(img, H, box, "grid") == payload

@@ -15,7 +15,7 @@ from sheets.sheetid import SheetId, SheetIdError
 
 from ..core import Score
 from ..errors import SheetError
-from . import berms, games, marks as area, register as reg, shadow
+from . import berms, games, marks as area, qr, register as reg, shadow
 from .decide import BLURRED, CONFIDENT, bands, curve, decide, decide_multi, probability, reads_blurred, score_line
 from .errors import UnreadablePhoto
 from .expected import expected, luminance, page_key, tolerance_for
@@ -128,7 +128,7 @@ def _sheet_id(g: np.ndarray, lay: Layout, fits, given: SheetId | None,
               how: str = "all") -> tuple[SheetId, np.ndarray] | None:
     """The sheet id (given, or read from the QR) and the fit to go on with.
 
-    `how` is passed to `reg.read_qr`; with "grid" a QR that can't be read gives None
+    `how` is passed to `qr.read_qr`; with "grid" a QR that can't be read gives None
     rather than an error (the caller tries the other layouts' grids before the slow reads).
     """
     if given is not None:
@@ -136,7 +136,7 @@ def _sheet_id(g: np.ndarray, lay: Layout, fits, given: SheetId | None,
         return given, H
     text, H = None, fits[0][1]
     for _, Hc in fits:
-        text = reg.read_qr(g, Hc, lay.qr, how)
+        text = qr.read_qr(g, Hc, lay.qr, how)
         if text:
             H = Hc
             break
