@@ -75,6 +75,10 @@ FIXTURES = {
     # judge photo raging-waters-490172 (2.4 MP, rolled): a drawn N1-E4 whose ink ends nearer N2
     # read as N2-E4 at p = 1.0, through a printed house, and N1-E4 empty at p = 1.0 (PH107)
     "family-through-house": dict(seed=490172),
+    # judge photo raging-waters-770176 (2.6 MP, 2.2 px per module): too blurred for the QR's
+    # centre samples, even equalised, and for OpenCV's detector; refused until the modules
+    # were fitted to every pixel over the code (PH147)
+    "blurred-qr": dict(seed=770176),
 }
 
 

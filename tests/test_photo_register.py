@@ -140,3 +140,46 @@ def test_a_blurred_qr_reads_once_the_spill_between_modules_is_taken_out():
     assert plain > 25                                     # one threshold misreads many modules
     assert int((qr._equalised(vals, vals > thr) != light).sum()) * 4 < plain
     assert qr.read_qr(img, H, box, "grid") == payload
+
+
+def test_a_qr_too_blurred_for_its_centre_samples_reads_once_fitted_to_every_pixel():
+    """2 px per module and a 1.5 px blur, saved as a JPEG: the centre samples, even
+    equalised, and OpenCV's detector fail; the modules fitted to every pixel over the code,
+    with the blur modelled, leave few enough wrong for the error correction (PH147)."""
+    import cv2
+    payload = "HW1:rw:2:night25027:1:lt:r"
+    img, H, box, _ = _blurred_qr(payload, 2.2, 1.5)
+    img = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 70])[1], cv2.IMREAD_GRAYSCALE)
+    assert qr.read_qr(img, H, box, "grid") is None
+    assert qr.read_qr(img, H, box, "crop") is None
+    assert qr.read_qr(img, H, box, "fit") == payload
+
+
+def test_the_fit_finds_no_qr_in_noise_or_on_plain_paper():
+    rng = np.random.default_rng(3)
+    H = np.array([[2.0, 0, 0], [0, 2.0, 0], [0, 0, 1.0]])
+    box = (2.0, 2.0, 33.0, 33.0)
+    noise = rng.integers(0, 256, (80, 80)).astype(np.uint8)
+    paper = np.full((80, 80), 230, np.uint8)
+    for img in (noise, paper):
+        assert list(qr.fitted_grids(img, H, box)) == []
+        assert qr.read_qr(img, H, box, "fit") is None
+
+
+def test_the_normal_distribution_function_is_exact_enough():
+    from math import erf
+    z = np.linspace(-6, 6, 241)
+    want = np.array([0.5 * (1 + erf(v / np.sqrt(2))) for v in z])
+    assert np.abs(qr._phi(z) - want).max() < 2e-7
+
+
+def test_fitted_darkness_recovers_a_sharp_grid_exactly():
+    """With the blur the fit assumes, each module of a clean code comes out near 0 or 1."""
+    import segno
+    dark = np.array(segno.make("HW1:rew:2:fit-check:3:a4:b", error="m", boost_error=False).matrix, bool)
+    n = dark.shape[0]
+    img, H, box, _ = _blurred_qr("HW1:rew:2:fit-check:3:a4:b", 4.0, 1.0)
+    vals, px, mm = qr._fit_pixels(img, H, box[0], box[1], box[2], 1.0)
+    fit, rms = qr._fit_darkness(vals, px, mm[:, 0] - box[0] - 2, mm[:, 1] - box[1] - 2, n, 0.35)
+    assert np.abs(fit - dark).max() < 0.35
+    assert rms < 0.1 * 0.7 * 255           # a tenth of the code's contrast

@@ -128,8 +128,9 @@ def _sheet_id(g: np.ndarray, lay: Layout, fits, given: SheetId | None,
               how: str = "all") -> tuple[SheetId, np.ndarray] | None:
     """The sheet id (given, or read from the QR) and the fit to go on with.
 
-    `how` is passed to `qr.read_qr`; with "grid" a QR that can't be read gives None
-    rather than an error (the caller tries the other layouts' grids before the slow reads).
+    `how` is passed to `qr.read_qr`; with "grid" or "crop" a QR that can't be read gives
+    None rather than an error (the caller tries every layout's cheaper reads before the
+    slower ones).
     """
     if given is not None:
         H = next((H for p, H in fits if p in (None, given.paper)), fits[0][1])
@@ -140,7 +141,7 @@ def _sheet_id(g: np.ndarray, lay: Layout, fits, given: SheetId | None,
         if text:
             H = Hc
             break
-    if not text and how == "grid":
+    if not text and how in ("grid", "crop"):
         return None
     if not text:
         scale = reg.min_scale(H, lay.frame_w, lay.frame_h)
@@ -163,14 +164,15 @@ def _find_layout(g: np.ndarray, m: reg.Markers, papers: list[str]) -> tuple[Layo
     """Every game keeps its markers and QR where its template says: try each layout.
 
     The first layout whose QR reads wins, as if each were tried in turn with every way of
-    reading, except that the cheap module-grid read is tried at every layout's QR box
-    before the slow detector reads (a Re-Wilding photo no longer pays for failing to read
-    a QR where Raging Waters keeps it). When none reads, the first layout's error is raised.
+    reading, except that each way (the module grid, the detector, the fitted modules, from
+    the cheapest) is tried at every layout's QR box before the next (a Re-Wilding photo
+    does not pay for failing to read a QR where Raging Waters keeps it). When none reads,
+    the first layout's error is raised.
     """
     lays = games.layouts()
     fits: dict[int, list] = {}
     errors: dict[int, UnreadablePhoto] = {}
-    for how in ("grid", "crop"):
+    for how in ("grid", "crop", "fit"):
         for i, cand in enumerate(lays):
             if i in errors:
                 continue

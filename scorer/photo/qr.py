@@ -172,12 +172,26 @@ def read_qr(photo_grey: np.ndarray, H: np.ndarray, qr: tuple[float, float, float
     """Decode the sheet-id QR, which the fit says is at box `qr` (frame mm).
 
     The module grid is sampled first (cheap, and enough for most photos), then a flattened
-    crop is handed to the detector. `how` picks "grid", "crop" or "all" (both, in that order).
+    crop is handed to the detector, and last the modules are fitted to the photo's pixels
+    (`fitted_grids`, slow). `how` picks "grid", "crop", "fit" or "all" (all three, in that order).
     """
     if how in ("grid", "all"):
         text = _grid_qr(photo_grey, H, qr)
         if text or how == "grid":
             return text
+    if how in ("crop", "all"):
+        text = _crop_qr(photo_grey, H, qr)
+        if text or how == "crop":
+            return text
+    for light in fitted_grids(photo_grey, H, qr):
+        text = _decode_modules(light)
+        if text:
+            return text
+    return None
+
+
+def _crop_qr(photo_grey: np.ndarray, H: np.ndarray, qr: tuple[float, float, float, float]) -> str | None:
+    """Hand a flattened crop of the QR's box to OpenCV's detector."""
     x, y, w, h = qr
     pad = 0.15 * w
     for ppm in (10.0, 7.0):
@@ -190,3 +204,139 @@ def read_qr(photo_grey: np.ndarray, H: np.ndarray, qr: tuple[float, float, float
             if text:
                 return text
     return None
+
+
+# ---- fitting the modules to the photo's pixels (analysis by synthesis) ---------------------
+
+FIT_SIGMAS = (0.4, 0.5, 0.6, 0.7)   # the blur tried (Gaussian sigma, in modules)
+FIT_SHIFT = (0.4, 0.1)              # mm: how far the module grid may sit off the fit, and the step
+FIT_RIDGE = 0.02                    # pull of each data module's darkness towards grey
+FIT_PIXELS = 12_000                 # photo pixels used at most (every k-th row and column)
+FIT_MATCH = 0.5                     # correlation of the centre samples with the function
+                                    # patterns below which no QR of that size is there
+QR_SIZES = (25, 29, 21, 33)         # module counts tried, likeliest first (versions 2, 3, 1, 4)
+
+
+def _phi(z: np.ndarray) -> np.ndarray:
+    """The standard normal distribution function (Abramowitz and Stegun 7.1.26, error < 2e-7)."""
+    a = np.abs(z) / np.sqrt(2.0)
+    t = 1.0 / (1.0 + 0.3275911 * a)
+    poly = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t
+    return 0.5 + 0.5 * np.sign(z) * (1.0 - poly * np.exp(-a * a))
+
+
+def _grid_shift(photo_grey: np.ndarray, H: np.ndarray, x: float, y: float, m: float, n: int,
+                quiet: int) -> tuple[float, float, float]:
+    """The shift (dx, dy mm) of the n x n module grid whose centre samples correlate best
+    with the function patterns' known colours, and that correlation."""
+    known, light = _function_modules(n)
+    c = (np.arange(n) + quiet + 0.5) * m
+    reach, step = FIT_SHIFT
+    shifts = np.round(np.arange(-reach, reach + 1e-9, step), 6)
+    best = (-1.0, 0.0, 0.0)
+    for dx in shifts:
+        for dy in shifts:
+            gx, gy = np.meshgrid(x + c + dx, y + c + dy)
+            pts = project(H, np.stack([gx.ravel(), gy.ravel()], axis=1)).astype(np.float32)
+            vals = cv2.remap(photo_grey, pts[:, 0].reshape(n, n), pts[:, 1].reshape(n, n), cv2.INTER_LINEAR,
+                             borderMode=cv2.BORDER_REPLICATE).astype(np.float64)[known]
+            if vals.std() > 0:
+                r = float(np.corrcoef(vals, light[known])[0, 1])
+                if r > best[0]:
+                    best = (r, float(dx), float(dy))
+    return best[1], best[2], best[0]
+
+
+def _fit_pixels(photo_grey: np.ndarray, H: np.ndarray, x: float, y: float, w: float,
+                m: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The photo pixels over the QR's box and one module around it (every k-th row and
+    column, at most about FIT_PIXELS): their values, photo (x, y) and frame (x, y) mm."""
+    box = np.array([[x - m, y - m], [x + w + m, y - m], [x + w + m, y + w + m], [x - m, y + w + m]])
+    corners = project(H, box)
+    h_img, w_img = photo_grey.shape
+    x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int), 0)
+    x1, y1 = np.minimum(np.ceil(corners.max(axis=0)).astype(int) + 1, (w_img, h_img))
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return np.empty(0), np.empty((0, 2)), np.empty((0, 2))
+    k = max(1, int(np.ceil(np.sqrt((x1 - x0) * (y1 - y0) / FIT_PIXELS))))
+    ys, xs = np.mgrid[y0:y1:k, x0:x1:k]
+    px = np.stack([xs.ravel(), ys.ravel()], axis=1).astype(np.float64)
+    vals = photo_grey[ys.ravel(), xs.ravel()].astype(np.float64)
+    return vals, px, project(np.linalg.inv(H), px)
+
+
+def _fit_darkness(vals: np.ndarray, px: np.ndarray, u: np.ndarray, v: np.ndarray, n: int,
+                  sigma: float) -> tuple[np.ndarray, float]:
+    """Each module's darkness (n x n, 0 light .. 1 dark) fitted to the pixels, and the rms
+    residual. A pixel at module coordinates (u, v) (module (i, j) spans [j, j+1) x [i, i+1))
+    is modelled as paper (a plane over the photo, for the light's gradient) less `beta`
+    times the darkness of its 4 x 4 nearest modules, each a unit square blurred by `sigma`."""
+    known, light = _function_modules(n)
+    kd = (~light).astype(np.float64).ravel()
+    free = ~known.ravel()
+    fidx = np.full(n * n, -1)
+    fidx[free] = np.arange(int(free.sum()))
+    nf = int(free.sum())
+    # the 4 nearest modules along each axis and the blurred unit box's weight there
+    su, sv = np.floor(u + 0.5).astype(int) - 2, np.floor(v + 0.5).astype(int) - 2
+    cu = su[:, None] + np.arange(4)[None, :]
+    cv_ = sv[:, None] + np.arange(4)[None, :]
+    wu = _phi((u[:, None] - cu) / sigma) - _phi((u[:, None] - cu - 1) / sigma)
+    wv = _phi((v[:, None] - cv_) / sigma) - _phi((v[:, None] - cv_ - 1) / sigma)
+    inside_u, inside_v = (cu >= 0) & (cu < n), (cv_ >= 0) & (cv_ < n)
+    W = (wv[:, :, None] * wu[:, None, :]).reshape(len(u), 16)          # rows: (v, u) pairs
+    idx = (cv_[:, :, None] * n + cu[:, None, :]).reshape(len(u), 16)
+    ok = (inside_v[:, :, None] & inside_u[:, None, :]).reshape(len(u), 16)   # the quiet zone is light
+    W = np.where(ok, W, 0.0)
+    idx = np.where(ok, idx, 0)
+    on_known = (W * np.where(fidx[idx] < 0, kd[idx], 0.0)).sum(axis=1)
+    on_free = (W * (fidx[idx] >= 0)).sum(axis=1)
+    # paper plane and contrast from the known modules (free ones taken as grey)
+    M = np.stack([np.ones(len(vals)), px[:, 0] - px[:, 0].mean(), px[:, 1] - px[:, 1].mean(),
+                  on_known + 0.5 * on_free], axis=1)
+    coef, *_ = np.linalg.lstsq(M, vals, rcond=None)
+    beta = -coef[3]
+    if not beta > 0:
+        return np.full((n, n), 0.5), float("inf")
+    paper = M[:, :3] @ coef[:3]
+    r = (paper - vals) / beta - on_known           # = the free modules' blurred darkness
+    fi = np.where(fidx[idx] >= 0, fidx[idx], nf)   # nf: a dummy for known / outside modules
+    Wf = np.where(fidx[idx] >= 0, W, 0.0)
+    G = np.bincount((fi[:, :, None] * (nf + 1) + fi[:, None, :]).ravel(),
+                    (Wf[:, :, None] * Wf[:, None, :]).ravel(), (nf + 1) ** 2).reshape(nf + 1, nf + 1)[:nf, :nf]
+    rhs = np.bincount(fi.ravel(), (Wf * r[:, None]).ravel(), nf + 1)[:nf]
+    d = np.linalg.solve(G + FIT_RIDGE * np.eye(nf), rhs + FIT_RIDGE * 0.5)
+    dark = kd.copy()
+    dark[free] = d
+    model = paper - beta * (W * np.clip(dark, 0.0, 1.0)[idx]).sum(axis=1)
+    return dark.reshape(n, n), float(np.sqrt(np.mean((vals - model) ** 2)))
+
+
+def fitted_grids(photo_grey: np.ndarray, H: np.ndarray, qr: tuple[float, float, float, float],
+                 quiet: int = 2):
+    """Module grids (True = light) fitted to every photo pixel over the QR, likeliest first.
+
+    At about 2 px per module (a 2-2.5 MP photo), blur and JPEG leave too many modules
+    wrong for the error correction when each is judged by its centre sample, even with
+    the spill between neighbours taken out (`_equalised`); fitted to all the pixels, with
+    the blur modelled, far fewer are. For each module count whose function patterns show
+    at the grid's best shift (`FIT_MATCH`), a grid is fitted per blur in `FIT_SIGMAS` and
+    they are given in order of the fit's residual.
+    """
+    x, y, w, _ = qr
+    vals, px, mm = _fit_pixels(photo_grey, H, x, y, w, w / (max(QR_SIZES) + 2 * quiet))
+    if len(vals) < 16:
+        return
+    sizes = []
+    for n in QR_SIZES:
+        m = w / (n + 2 * quiet)
+        dx, dy, r = _grid_shift(photo_grey, H, x, y, m, n, quiet)
+        if r >= FIT_MATCH:
+            sizes.append((r, n, m, dx, dy))
+    for _, n, m, dx, dy in sorted(sizes, reverse=True):
+        known, light = _function_modules(n)
+        u = (mm[:, 0] - x - dx) / m - quiet
+        v = (mm[:, 1] - y - dy) / m - quiet
+        fits = [_fit_darkness(vals, px, u, v, n, s) for s in FIT_SIGMAS]
+        for dark, _rms in sorted(fits, key=lambda f: f[1]):
+            yield np.where(known, light, dark < 0.5)
