@@ -830,6 +830,19 @@ def test_a_box_with_a_stray_strong_sample_and_no_stroke_is_empty():
     assert got.state == MARKED and not got.unsure
 
 
+def test_a_blurred_tick_with_a_few_strong_samples_and_no_stroke_is_not_capped_empty():
+    # PH148. Bench photo raging-waters-100075 (1.4 MP, sharpness 0.13): a ticked LEFT box whose
+    # core washed out to 0.6 % strong samples and whose slash (0.058) stays under 0.07; PH146's
+    # bar read it empty at p = 0.997. In a blurred photo only no strong sample at all caps it
+    ev = {"fraction": 0.355, "strong": 0.006, "spread": 0.667, "visible": 0.751, "level": 1.07,
+          "ring": 0.001, "arms": -0.078, "slash": 0.058, "sharpness": 0.127, "blurred": True}
+    got = decide(Mark("delta/left", "box", ()), ev)
+    assert got.state == MARKED
+    assert decide(Mark("delta/left", "box", ()), ev | {"strong": 0.0}).state == EMPTY    # PH85
+    sharp = ev | {"blurred": False, "sharpness": 0.78}
+    assert decide(Mark("delta/left", "box", ()), sharp).state == EMPTY                   # PH146
+
+
 def test_a_faint_stroke_along_a_diagonal_is_no_confident_empty_and_a_slash_from_0_1_is_a_tick():
     # PH129. Judge raging-waters-650198 (1.2 MP, sharpness 0.155): a blurred backhoe tick with
     # no strong sample and a slash of 0.099, just under PH85's 0.1, read empty at p = 0.997.

@@ -306,6 +306,11 @@ NO_STROKE_P = 3 / 1088
 # raging-waters-820140 (1.9 MP, a cast shadow): an empty backhoe with one strong sample
 # (0.005) read crossed at p = 0.9999
 NO_STROKE_STRONG = 0.03
+# ... in a photo not read as blurred: there a faint tick's core may wash out to a few strong
+# samples and its stroke under NO_STROKE_MAX, so only none at all caps it (PH148). Bench photo
+# raging-waters-100075 (1.4 MP, sharpness 0.13), read once its QR could be (PH147): a ticked
+# LEFT box, ink over 36 % of its inside (empty boxes reach 28 %), strong 0.006, slash 0.058,
+# read empty at p = 0.997
 VISIBLE_MIN = {"box": 0.12, "cell": 0.15, "dot": 0.3, "outline": 0.15, "fillbox": 0.12}
 
 
@@ -386,9 +391,10 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
         p = max(p, SWAMP_P)
     if slash:
         p = max(p, SLASH_P)
-    if mark.kind == "box" and ev.get("strong", 1.0) < NO_STROKE_STRONG and ev.get("slash", 1.0) < NO_STROKE_MAX \
-            and ev.get("arms", 1.0) < NO_STROKE_MAX:
-        # no stroke of a player's: the tone a shadow or a halo leaves (PH85, PH146)
+    strong = ev.get("strong", 1.0)
+    if mark.kind == "box" and (strong == 0.0 or strong < NO_STROKE_STRONG and not ev.get("blurred")) \
+            and ev.get("slash", 1.0) < NO_STROKE_MAX and ev.get("arms", 1.0) < NO_STROKE_MAX:
+        # no stroke of a player's: the tone a shadow or a halo leaves (PH85, PH146, PH148)
         p = min(p, NO_STROKE_P)
     if mark.kind == "dot" and ev.get("hidden") and "bulge" in ev and curve(BULGE, ev) in params() \
             and ev.get("lines_through", 1) == 1:
