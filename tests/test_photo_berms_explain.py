@@ -273,12 +273,12 @@ def test_where_either_end_may_hide_under_print_both_stay_unsure():
     assert got["A"]["ambiguous"] and got["B"]["ambiguous"]
 
 
-def _into_print_case(past_r: float, hidden_q: float):
+def _into_print_case(past_r: float, hidden_q: float, end_r: float | None = None):
     """PH30, fresh photo raging-waters-270111: the line drawn from S to Q (on the field's
     right border) passes 2.3 mm from Q's neighbour R (11 mm below Q on the border) and
     vanishes into the border's print 6.3 mm short of Q. Both candidates hold its ink; seen
-    as S-R it runs `past_r` mm on past R, seen as S-Q it may run on unseen to within
-    `hidden_q` mm of Q."""
+    as S-R it runs `past_r` mm on past R and ends `end_r` mm from it (`past_r` where not
+    given: straight on), seen as S-Q it may run on unseen to within `hidden_q` mm of Q."""
     S, Q, R = np.array([0.0, 0.0]), np.array([16.0, -46.0]), np.array([16.0, -35.0])
     a, _ = _ev(S, Q, lambda p: True)
     b, _ = _ev(S, R, lambda p: True)
@@ -287,7 +287,8 @@ def _into_print_case(past_r: float, hidden_q: float):
     end = R + ur * past_r                       # where the visible ink ends, near the border
     a.update(ends=(1.4, float(np.linalg.norm(end - Q))), _ends_hidden=(1.4, hidden_q), offset=1.8,
              _nominal=(tuple(S), tuple(Q)), _end_pts=(S - uq * 1.0, end))
-    b = _with_profile(b, S, R, 0.0) | {"ends": (1.4, past_r), "_ends_hidden": (1.4, past_r), "offset": 2.3,
+    end_r = past_r if end_r is None else end_r
+    b = _with_profile(b, S, R, 0.0) | {"ends": (1.4, end_r), "_ends_hidden": (1.4, end_r), "offset": 2.3,
                                        "_nominal": (tuple(S), tuple(R)), "_end_pts": (S - ur * 1.0, end)}
     raw = {"A": a, "B": b}
     segs = {"A": berms._extend(S, Q), "B": berms._extend(S, R)}
@@ -433,13 +434,27 @@ def test_ink_two_millimetres_past_the_neighbours_pile_settles_neither_way():
     # printed frame; seen as N4-E2 its ink runs 2.08 mm past E2 and ends 2.9 mm from it,
     # while as N4-E1 it may reach within 2.07 mm of E1 unseen. The ends read N4-E2 drawn
     # and N4-E1, the drawn one, empty, both at p = 1.0. Now both are unsure
-    got = _into_print_case(past_r=2.08, hidden_q=2.07)
+    got = _into_print_case(past_r=2.08, hidden_q=2.07, end_r=2.9)
     assert got["A"]["ambiguous"] and got["B"]["ambiguous"]
     # where the fellow can't come nearer its pile than the member's seen end, or the ink
     # runs on less than PAST_NEAR, the ends still settle it
     for past_r, hidden_q in ((2.08, 2.5), (1.5, 1.0)):
         got = _into_print_case(past_r=past_r, hidden_q=hidden_q)
         assert got["B"]["coverage"] == 1.0 and not got["B"]["ambiguous"] and got["A"]["coverage"] == 0.0
+
+
+def test_a_fellows_reach_alike_the_members_seen_end_does_not_doubt_it():
+    # PH149, judge photos raging-waters-830054 (6.8 MP), 830127 (2.2 MP) and 840158 (2.1 MP):
+    # the drawn member's ink ends 2.8-2.9 mm from its pile, 2.0-2.25 mm past it, and the
+    # fellow's seen end lies 8 mm and more from its own; the fellow's line might run on
+    # unseen to within 2.44-2.77 mm of its pile, 0.09-0.38 mm nearer than the member's seen
+    # end, and PH124 left both unsure. A reach within END_TIE of the seen end is alike
+    got = _into_print_case(past_r=2.25, hidden_q=2.44, end_r=2.82)
+    assert got["B"]["coverage"] == 1.0 and not got["B"]["ambiguous"]
+    assert got["A"]["coverage"] == 0.0 and not got["A"]["ambiguous"]
+    # clearly nearer (PH124's 630069: 0.83 mm), it still settles neither way
+    got = _into_print_case(past_r=2.25, hidden_q=2.82 - berms.END_TIE - 0.01, end_r=2.82)
+    assert got["A"]["ambiguous"] and got["B"]["ambiguous"]
 
 
 def _settled_case(monkeypatch, settle_sure: bool):

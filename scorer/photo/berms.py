@@ -851,9 +851,11 @@ def _reach(ev: dict) -> float | None:
 
 def _past_doubted(ev: dict, reach: float) -> bool:
     """Whether a member's ink runs on far enough past its pile that its ends don't show it
-    drawn, where a fellow's ink may come within `reach` of its own pile unseen (PH42, PH124)."""
+    drawn, where a fellow's ink may come within `reach` of its own pile unseen (PH42, PH124).
+    From PAST_NEAR the fellow's reach, only a possibility, must come nearer than the
+    member's seen end by more than END_TIE, within which two ends are alike (PH149)."""
     past = _past(ev)
-    return past >= PAST_DOUBT or (past >= PAST_NEAR and reach < max(ev["ends"]))
+    return past >= PAST_DOUBT or (past >= PAST_NEAR and reach < max(ev["ends"]) - END_TIE)
 
 
 def _past(ev: dict) -> float:
