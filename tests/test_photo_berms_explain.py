@@ -612,6 +612,31 @@ def _held_case(ink_off_line: float, y_from=(0.0, 3.6)) -> dict:
     return berms.settle_by_ends(out, raw, segs)
 
 
+def _lone_case(ink_off_line: float, ends=(10.3, 7.6), doubtful=lambda ev: True, y_from=(0.0, 12.0)) -> dict:
+    """PH150, judge photo raging-waters-850183 (3.8 MP): candidate A-B, in no family's doubt,
+    lies between A-X, drawn from A, and Y-B, drawn to B (from 12 mm off A), which cross on
+    the way; most of its corridor holds their ink (89 % in the photo), its own curve leaves
+    it unsure (p = 0.03), and its ink, traced, ends 10.3 and 7.6 mm from its piles.
+    `ink_off_line` is the ink of its own corridor off A-X and Y-B."""
+    A, B = np.array([0.0, 0.0]), np.array([60.0, 30.0])
+    ab, _ = _ev(A, B, lambda p: True)
+    ab = _with_profile(ab, A, B, ink_off_line)
+    ab.update(_nominal=(tuple(A), tuple(B)), ends=ends, _end_pts=(A, B), offset=2.8)
+    raw, segs = _between(ab, A, B, np.array([60.0, 33.6]), np.array(y_from))
+    out = {k: dict(v) for k, v in raw.items()}
+    return berms.settle_by_ends(out, raw, segs, doubtful=doubtful)["A-B"]
+
+
+def test_an_unsure_candidate_whose_ink_is_two_drawn_lines_and_ends_far_from_a_pile_is_empty():
+    got = _lone_case(ink_off_line=0.0)
+    assert got["coverage"] == 0.0 and got["settled_by_ends"]
+    # a line of its own where it leaves the drawn ones keeps it as it was
+    assert _lone_case(ink_off_line=1.5)["coverage"] == 1.0
+    # so does ink ending near both its piles, or evidence sure either way
+    assert _lone_case(ink_off_line=0.0, ends=(2.0, 3.0))["coverage"] == 1.0
+    assert _lone_case(ink_off_line=0.0, doubtful=lambda ev: False)["coverage"] == 1.0
+
+
 def test_a_corridor_between_two_lines_from_its_piles_with_no_ink_of_its_own_is_empty():
     # read empty but unsure (p 0.7): its ends, 2.4 and 4.4 mm from its piles, said nothing
     got = _held_case(ink_off_line=0.0)["A-B"]

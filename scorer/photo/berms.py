@@ -891,7 +891,8 @@ def _into_print(raw: dict[str, dict], inked: list[str], near: dict) -> tuple[lis
     return [], [], False
 
 
-def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: True) -> dict[str, dict]:
+def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: True,
+            doubtful=None) -> dict[str, dict]:
     """Which candidates the ink is best explained by, for one map.
 
     Pass 1, shortest first: a candidate is judged on the stations no accepted line
@@ -899,7 +900,8 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
     Pass 2: an accepted line that the other accepted lines explain almost completely (a
     near-collinear pair of piles, e.g. N1-E5 under N2-E5) is explained away, shortest
     first. `cands` holds (id, evidence, fitted end points); `is_line(ev)` says p >= 0.5 and
-    `is_sure(ev)` that the line is confidently there: only such a line explains another away.
+    `is_sure(ev)` that the line is confidently there: only such a line explains another away;
+    `doubtful(ev)`, that its evidence leaves it unsure either way (`settle_by_ends`).
     A station is explained by a line within EXPLAINED mm of it, and a hit also by a line its
     ink lies on (within the drawn lines' measured half width, `second_mask`): a candidate's
     fit pulled towards a neighbour's ink can keep its stations more than 2 mm off it.
@@ -994,7 +996,7 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
     if in_family:
         leave_to([c for c in out if "_pts" in evs[c] and not out[c].get("ambiguous")
                   and is_line(out[c]) and is_sure(out[c])], skip=in_family)
-    return settle_by_ends(out, evs, segs, mask)
+    return settle_by_ends(out, evs, segs, mask, doubtful)
 
 
 BORROWED = 1.5   # mm: ink this near another drawn line's fit is that line's (`cut_borrowed_ends`)
@@ -1067,7 +1069,7 @@ def _ends_ok(ev: dict) -> bool:
 
 
 def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, tuple],
-                   mask_mm: float = SECOND_MASK) -> dict[str, dict]:
+                   mask_mm: float = SECOND_MASK, doubtful=None) -> dict[str, dict]:
     """Settle what is still ambiguous by where the drawn ink ends (ruling PH3).
 
     A candidate whose own ink runs, unbroken, from one of its piles to the other is drawn,
@@ -1078,7 +1080,9 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
     corridor shows no second line and its fit misses its piles FIT_MARGIN more than the
     drawn line explaining it does (PH27). One whose ink ends at both its piles only because
     two drawn lines, one from each pile, hold its corridor (PH37) is settled on its own
-    corridor the same way (PH145).
+    corridor the same way (PH145). A candidate whose ink ends far from a pile and which its
+    own evidence leaves unsure (`doubtful`), in no family's doubt, is settled as one whose
+    ends are (PH150).
     """
     drawn = [c for c, ev in raw.items() if "_pts" in ev and _ends_ok(ev) and not _runs_past(c, out, raw)]
     drawn = [c for c in drawn if not _two_lines(c, drawn, raw, segs)]
@@ -1089,7 +1093,10 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
     # left in doubt: drawn too where their ink stops short of a pile a little (PH128)
     whole = [c for c in _whole_lines(raw) if not out[c].get("ambiguous") and out[c].get("coverage", 0.0) >= 0.9]
     for cid, ev in raw.items():
-        if not out[cid].get("ambiguous") or "_pts" not in ev or "ends" not in ev:
+        if "_pts" not in ev or "ends" not in ev:
+            continue
+        if not out[cid].get("ambiguous") and not (doubtful is not None and max(ev["ends"]) >= END_BAD
+                                                  and doubtful(out[cid])):
             continue
         # ends at both piles say nothing where two drawn lines, one from each pile, hold
         # its corridor between them (PH37): its own corridor then settles it (PH145)
