@@ -3,9 +3,11 @@
 The cheap read samples the module grid at the fitted module centres and decodes a clean
 redraw; a blurred grid is equalised (the spill between neighbouring modules taken out);
 then a flattened crop goes to OpenCV's detector; last, the modules are fitted to every
-photo pixel over the code (`qrfit`).
+photo pixel over the code (`fitted_grids`, PH147).
 """
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 import cv2
 import numpy as np
@@ -13,6 +15,7 @@ import numpy as np
 from .register import project
 
 _QR = cv2.QRCodeDetector()
+QR_SIZES = (25, 29, 21, 33)   # module counts tried, likeliest first (versions 2, 3, 1, 4)
 
 
 def _decode(img: np.ndarray) -> str | None:
@@ -118,7 +121,7 @@ def _grid_qr(photo_grey: np.ndarray, H: np.ndarray, qr: tuple[float, float, floa
     on the payload length, so versions 1-4 are tried.
     """
     x, y, w, _ = qr
-    sizes = (25, 29, 21, 33)
+    sizes = QR_SIZES
     grids = []
     for n in sizes:
         m = w / (n + 2 * quiet)
@@ -214,7 +217,6 @@ FIT_RIDGE = 0.02                    # pull of each data module's darkness toward
 FIT_PIXELS = 12_000                 # photo pixels used at most (every k-th row and column)
 FIT_MATCH = 0.5                     # correlation of the centre samples with the function
                                     # patterns below which no QR of that size is there
-QR_SIZES = (25, 29, 21, 33)         # module counts tried, likeliest first (versions 2, 3, 1, 4)
 
 
 def _phi(z: np.ndarray) -> np.ndarray:
@@ -313,7 +315,7 @@ def _fit_darkness(vals: np.ndarray, px: np.ndarray, u: np.ndarray, v: np.ndarray
 
 
 def fitted_grids(photo_grey: np.ndarray, H: np.ndarray, qr: tuple[float, float, float, float],
-                 quiet: int = 2):
+                 quiet: int = 2) -> Iterator[np.ndarray]:
     """Module grids (True = light) fitted to every photo pixel over the QR, likeliest first.
 
     At about 2 px per module (a 2-2.5 MP photo), blur and JPEG leave too many modules
