@@ -121,17 +121,11 @@ def _grid_qr(photo_grey: np.ndarray, H: np.ndarray, qr: tuple[float, float, floa
     on the payload length, so versions 1-4 are tried.
     """
     x, y, w, _ = qr
-    sizes = QR_SIZES
-    grids = []
-    for n in sizes:
-        m = w / (n + 2 * quiet)
-        c = (np.arange(n) + quiet + 0.5) * m
-        gx, gy = np.meshgrid(x + c, y + c)
-        grids.append(project(H, np.stack([gx.ravel(), gy.ravel()], axis=1)).astype(np.float32))
+    grids = [_module_centres(H, x, y, w / (n + 2 * quiet), n, quiet) for n in QR_SIZES]
     # blur only the part of the photo the samples reach (plus the kernel and the
     # interpolation's reach): the same values as blurring the whole photo, at a fraction
     blur, off = _blur_around(photo_grey, np.vstack(grids), 0.7)
-    for n, pts in zip(sizes, grids):
+    for n, pts in zip(QR_SIZES, grids):
         p = pts - off
         vals = cv2.remap(blur, p[:, 0].reshape(n, n), p[:, 1].reshape(n, n), cv2.INTER_LINEAR,
                          borderMode=cv2.BORDER_REPLICATE)
@@ -151,6 +145,15 @@ def _grid_qr(photo_grey: np.ndarray, H: np.ndarray, qr: tuple[float, float, floa
         if text:
             return text
     return None
+
+
+def _module_centres(H: np.ndarray, x: float, y: float, m: float, n: int, quiet: int,
+                    dx: float = 0.0, dy: float = 0.0) -> np.ndarray:
+    """Photo (x, y) px of the n x n modules' centres (row by row) of a QR whose box starts
+    at (x, y) frame mm, with `quiet` modules of `m` mm inside it, shifted by (dx, dy) mm."""
+    c = (np.arange(n) + quiet + 0.5) * m
+    gx, gy = np.meshgrid(x + c + dx, y + c + dy)
+    return project(H, np.stack([gx.ravel(), gy.ravel()], axis=1)).astype(np.float32)
 
 
 def _blur_around(img: np.ndarray, pts: np.ndarray, sigma: float) -> tuple[np.ndarray, np.ndarray]:
@@ -232,14 +235,12 @@ def _grid_shift(photo_grey: np.ndarray, H: np.ndarray, x: float, y: float, m: fl
     """The shift (dx, dy mm) of the n x n module grid whose centre samples correlate best
     with the function patterns' known colours, and that correlation."""
     known, light = _function_modules(n)
-    c = (np.arange(n) + quiet + 0.5) * m
     reach, step = FIT_SHIFT
     shifts = np.round(np.arange(-reach, reach + 1e-9, step), 6)
     best = (-1.0, 0.0, 0.0)
     for dx in shifts:
         for dy in shifts:
-            gx, gy = np.meshgrid(x + c + dx, y + c + dy)
-            pts = project(H, np.stack([gx.ravel(), gy.ravel()], axis=1)).astype(np.float32)
+            pts = _module_centres(H, x, y, m, n, quiet, dx, dy)
             vals = cv2.remap(photo_grey, pts[:, 0].reshape(n, n), pts[:, 1].reshape(n, n), cv2.INTER_LINEAR,
                              borderMode=cv2.BORDER_REPLICATE).astype(np.float64)[known]
             if vals.std() > 0:
