@@ -645,3 +645,38 @@ def test_a_corridor_between_two_lines_from_its_piles_with_no_ink_of_its_own_is_e
     assert _held_case(ink_off_line=1.5)["A-B"]["ambiguous"]
     # so does a corridor the two do not hold from end to end (Y-B leaves 12 mm off A-B's pile A)
     assert _held_case(ink_off_line=0.0, y_from=(0.0, 12.0))["A-B"].get("ambiguous")
+
+
+def _dotted_corridor_case(second_piece=False):
+    """PH151, judge photo raging-waters-880057 (6.6 MP): A = P-Q is drawn; B = P-R holds its
+    ink, traced 11 mm short of R, and, where it leaves A, two house dots beside its line
+    (ink off A's line along a third of the stations left): unsure until the dots are read."""
+    P, Q, R = np.array([0.0, 0.0]), np.array([60.0, 0.0]), np.array([60.0, 2.0])
+    a, _ = _ev(P, Q, lambda p: True)
+    a = _with_profile(a, P, Q, 0.0) | {"ends": (1.2, 1.4), "offset": 0.5}
+    b, _ = _ev(P, R, lambda p: True)
+    b = _with_profile(b, P, R, 0.0) | {"ends": (1.3, 11.1), "offset": 2.0}
+    dots = [(45.0, 3.5), (54.0, 4.0)]
+    on_dot = lambda x, y: np.logical_or.reduce([np.hypot(x - dx, y - dy) <= 1.8 for dx, dy in dots])  # noqa: E731
+    piece = second_piece & (np.abs(b["_py"] - b["_px"] / 30 - 1.4) < 0.3)      # a line of its own beside
+    b["_prof"] = np.where(on_dot(b["_px"], b["_py"]) | piece, 1.5, 0.0)
+    raw = {"A": a, "B": b}
+    segs = {"A": berms._extend(P, Q), "B": berms._extend(P, R)}
+    out = berms.settle_by_ends({"A": dict(a), "B": dict(b, ambiguous=True)}, raw, segs)
+    return out["B"], lambda pts: on_dot(pts[:, 0], pts[:, 1]), segs["A"]
+
+
+def test_house_dots_beside_a_candidate_are_no_second_line_once_they_are_read():
+    got, on_dots, seg_a = _dotted_corridor_case()
+    share, _ = berms.second_line(got, [seg_a])
+    assert share > berms.SETTLE_BARE and got["ambiguous"]      # the dots look like a second line
+    again = berms.neighbour_again(got, on_dots)
+    assert again is not None and again["coverage"] == 0.0 and not again["ambiguous"]
+    assert again["second_line"] <= berms.SETTLE_BARE and again["left_out_marks"]
+    assert berms.neighbour_again(got, lambda pts: np.zeros(len(pts), bool)) is None   # no dot read
+
+
+def test_a_second_line_beside_the_house_dots_keeps_the_candidate_unsure():
+    got, on_dots, _ = _dotted_corridor_case(second_piece=True)
+    assert got["ambiguous"]
+    assert berms.neighbour_again(got, on_dots) is None

@@ -1082,7 +1082,8 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
     two drawn lines, one from each pile, hold its corridor (PH37) is settled on its own
     corridor the same way (PH145). A candidate whose ink ends far from a pile and which its
     own evidence leaves unsure (`doubtful`), in no family's doubt, is settled as one whose
-    ends are (PH150).
+    ends are (PH150). One left ambiguous only for ink along its own corridor keeps what was
+    judged (`_settle`), for `neighbour_again` once other marks are read (PH151).
     """
     drawn = [c for c, ev in raw.items() if "_pts" in ev and _ends_ok(ev) and not _runs_past(c, out, raw)]
     drawn = [c for c in drawn if not _two_lines(c, drawn, raw, segs)]
@@ -1107,21 +1108,35 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
         if not by:
             continue
         each = {d: _explained_by(ev["_pts"], [segs[d]]) for d in by}
-        share, n_st = second_line(ev, [segs[d] for d in by], mask_mm)
-        if np.logical_or.reduce(list(each.values())).mean() < 0.5 or share > SETTLE_BARE:
+        if np.logical_or.reduce(list(each.values())).mean() < 0.5:
             continue
-        if held:
-            if n_st >= 6:
-                out[cid] = _emptied(out[cid], ev, settled_by_ends=True, second_line=share, held_by_two=True)
-            continue
+        others = tuple(segs[d] for d in by)
+        share, n_st = second_line(ev, list(others), mask_mm)
         # its ink ends far from a pile, or short of it (between END_GOOD and END_BAD) where a
         # long run of its own corridor is bare and its fit misses its piles clearly more than
         # a drawn line's does (PH27: a near-collinear neighbour of a line drawn a little off)
         mine = [d for d in by if each[d].mean() >= 0.5]
         fits_worse = bool(mine) and ev["offset"] >= min(raw[d]["offset"] for d in mine) + FIT_MARGIN
-        if (max(ev["ends"]) >= END_BAD and n_st >= 6) or (fits_worse and n_st * STEP >= BARE_RUN):
-            out[cid] = _emptied(out[cid], ev, settled_by_ends=True, second_line=share)
+        if share > SETTLE_BARE:
+            if out[cid].get("ambiguous"):
+                # its own corridor may hold other marks' ink (a house dot beside it): judged
+                # again once they are read (`neighbour_again`, PH151)
+                out[cid] = dict(out[cid], _settle=(others, mask_mm, held, fits_worse))
+            continue
+        if _ends_settle(ev, n_st, held, fits_worse):
+            out[cid] = _emptied(out[cid], ev, settled_by_ends=True, second_line=share,
+                                **({"held_by_two": True} if held else {}))
     return settle_by_others(settle_by_neighbour(out, raw, segs, mask_mm), raw, segs, mask_mm)
+
+
+def _ends_settle(ev: dict, n_st: int, held: bool, fits_worse: bool) -> bool:
+    """Whether a candidate whose own corridor is bare where it leaves the drawn lines
+    (`second_line` at most SETTLE_BARE, over `n_st` stations) is empty by its ends: held by
+    two lines (PH37, PH145), its ink ending END_BAD or more from a pile, or a long bare run
+    where its fit misses its piles clearly more than the line explaining it (PH27)."""
+    if held:
+        return n_st >= 6
+    return (max(ev["ends"]) >= END_BAD and n_st >= 6) or (fits_worse and n_st * STEP >= BARE_RUN)
 
 
 def _pile_names(cid: str) -> set[str]:
@@ -1260,14 +1275,21 @@ def neighbour_again(ev: dict, inside) -> dict | None:
     """A candidate `settle_by_neighbour` left unsure (its traced ink is a neighbour's, but
     its own corridor showed ink off the drawn lines), judged again with the ink on other
     marks read with confidence left out (`inside`, as for `leave_out`): a shaded swamp's
-    hatching across its corridor is no second line (PH127). Its emptied evidence when
-    what is left is bare, else None."""
-    if not ev.get("ambiguous") or "_neighbour" not in ev:
+    hatching across its corridor is no second line (PH127). So is one `settle_by_ends`
+    left unsure for ink along its own corridor (`_settle`): a house dot beside it is no
+    second line either (PH151). Its emptied evidence when what is left is bare, else None."""
+    if not ev.get("ambiguous"):
         return None
-    others, mask_mm = ev["_neighbour"]
-    share, n_st = second_line(ev, list(others), mask_mm, inside=inside)
-    if n_st >= 6 and share <= NEIGHBOUR_BARE:
-        return _emptied(ev, ev, settled_by_ends=True, second_line=share, left_out_marks=True)
+    if "_neighbour" in ev:
+        others, mask_mm = ev["_neighbour"]
+        share, n_st = second_line(ev, list(others), mask_mm, inside=inside)
+        if n_st >= 6 and share <= NEIGHBOUR_BARE:
+            return _emptied(ev, ev, settled_by_ends=True, second_line=share, left_out_marks=True)
+    if "_settle" in ev:
+        others, mask_mm, held, fits_worse = ev["_settle"]
+        share, n_st = second_line(ev, list(others), mask_mm, inside=inside)
+        if share <= SETTLE_BARE and _ends_settle(ev, n_st, held, fits_worse):
+            return _emptied(ev, ev, settled_by_ends=True, second_line=share, left_out_marks=True)
     return None
 
 
