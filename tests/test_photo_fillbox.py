@@ -97,3 +97,24 @@ def test_a_cross_past_every_filled_boxs_share_in_a_sharp_photo_is_sure():
     assert decide_multi(BOX, f520020 | {"photo_pxmm": 6.5, "arms": 0.0}).state == FILLED
     # a box printed filled has a cross curve of its own, which the rule leaves alone
     assert decide_multi(PRINTED, j690117).unsure
+
+
+def test_the_matched_filter_decides_a_sharp_box_the_samples_leave_unsure():
+    # PH152, judge photo re-wilding-870136 (11.3 MP, 7.5 px per mm): a filled ability box
+    # hatched along one diagonal, its white streaks beside the strokes; 41 % of the diagonal
+    # samples read as a cross's, so it read filled at p = 0.973, unsure. The matched filter
+    # sees no cross (arms -0.04)
+    hatched = {"ink": 0.987, "black": 0.0, "cross": 0.406, "visible": 0.735, "photo_pxmm": 7.532,
+               "strong": 1.0, "sharpness": 0.927}
+    assert decide_multi(BOX, hatched).unsure
+    got = decide_multi(BOX, hatched | {"filter_arms": -0.042})
+    assert got.state == FILLED and not got.unsure
+    # a cross the samples half see, whose arms the filter sees, is crossed
+    got = decide_multi(BOX, hatched | {"filter_arms": 0.45})
+    assert got.state == CROSSED and not got.unsure
+    # where the filter is unsure too (arms near its curve's middle) the box stays unsure
+    mid = decide.params()[decide.FILTER_KIND]["mid"] * hatched["sharpness"]
+    assert decide_multi(BOX, hatched | {"filter_arms": mid}).unsure
+    # a box the samples already decide keeps their verdict, whatever the filter says
+    plain = hatched | {"cross": 0.0}
+    assert decide_multi(BOX, plain | {"filter_arms": 0.45}).state == FILLED

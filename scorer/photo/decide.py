@@ -557,6 +557,12 @@ BOTH_P = 1.0 - 3 / 3028
 # at most 3 in 1,822 (the rule of three) might be
 SHARP_CROSS = 0.55
 SHARP_CROSS_P = 1.0 - 3 / 1822
+# such a box that the per-sample curve leaves unsure between filled and crossed (hatching
+# along one diagonal, its white streaks beside dark strokes, reads as a cross's samples) is
+# read on the matched filter's curve as well ("fillbox_cross_low", over the sharpness), its
+# arms measured for such boxes only (`filter_arms`): where that curve is sure, it decides
+# (PH152). FILTER_KIND names the curve
+FILTER_KIND = "fillbox_cross_low"
 
 
 # a bullrush whose inside, clear of its print, holds INSIDE_SURE or more of darkness
@@ -725,6 +731,11 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
         p_cross = max(p_cross, BOTH_P)
     if mark.kind == "fillbox" and cross_kinds == ["fillbox_cross"] and x_cross >= SHARP_CROSS:
         p_cross = max(p_cross, SHARP_CROSS_P)   # past every filled box's share (PH135)
+    if mark.kind == "fillbox" and cross_kinds == ["fillbox_cross"] and "filter_arms" in ev \
+            and 1.0 - CONFIDENT < p_cross < CONFIDENT:
+        p_filter = probability(FILTER_KIND, score_cross(ev | {"arms": ev["filter_arms"]}, FILTER_KIND))
+        if not 1.0 - CONFIDENT < p_filter < CONFIDENT:
+            p_cross = p_filter      # the matched filter is sure where the samples are not (PH152)
     if mark.kind == "outline":
         # a dark fill inside a bullrush (PH87) or a highlighter's inside any outline (PH88,
         # PH136), clear of its print

@@ -21,7 +21,7 @@ from .errors import UnreadablePhoto
 from .expected import expected, luminance, page_key, tolerance_for
 from .layout import Layout
 from .load import decode, read_bytes
-from .markmap import EMPTY, MARKED, Reading, bbox
+from .markmap import CROSSED, EMPTY, FILLED, MARKED, Reading, bbox
 from .normalise import (WHITE_CLOSE_MM, Blocks, Normalised, closed, full_size, normalise, paper_blocks,
                         smoothed, tint_ratio, unit)
 
@@ -311,11 +311,18 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
     for m, ev in zip(outlines, evs):
         ev = area.against_baseline(ev, base) | ({"arms_base": arms_base[m.icon]} if m.icon in arms_base else {})
         readings[m.id] = decide_multi(m, ev | tag)
+    box_evs = {}
     for m in boxes:
         x, y, w, h = m.geom
         poly = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
-        ev = area.region_evidence(n, poly, m.geom, inset_mm=0.45, arms=arms.get(m.id))
+        ev = box_evs[m.id] = area.region_evidence(n, poly, m.geom, inset_mm=0.45, arms=arms.get(m.id))
         readings[m.id] = decide_multi(m, ev | tag)
+    # a box the per-sample test leaves unsure between filled and crossed: the matched
+    # filter's arms too (PH152)
+    doubt = [m for m in boxes if m.id not in arms and _filled_or_crossed(readings[m.id])]
+    if doubt:
+        for m, a in zip(doubt, area.cross_contrasts(n, [m.geom for m in doubt], area.BOX_ARMS)):
+            readings[m.id] = decide_multi(m, box_evs[m.id] | {"filter_arms": float(a)} | tag)
     swamp_b = swamp.astype(bool)
     dots = [m for m in mark_map if m.kind == "dot"]
     if dots:
@@ -352,6 +359,11 @@ def _under_stripes(n: Normalised, paper: Blocks, light: Blocks, e, mark_map, rea
     marks = shadow.markable(mark_map, e.paper.shape, e.pxmm)
     stripes = shadow.striped(mark_map, *shadow.stripes(paper, light, e, marks))
     return shadow.doubt(readings, stripes, shadow.inked(n, readings, stripes))
+
+
+def _filled_or_crossed(r: Reading) -> bool:
+    """Whether a reading is unsure between filled and crossed."""
+    return r.unsure and {r.state, r.alternative} == {FILLED, CROSSED}
 
 
 def _plain(ev: dict) -> dict:
