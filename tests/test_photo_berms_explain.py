@@ -680,3 +680,22 @@ def test_a_second_line_beside_the_house_dots_keeps_the_candidate_unsure():
     got, on_dots, _ = _dotted_corridor_case(second_piece=True)
     assert got["ambiguous"]
     assert berms.neighbour_again(got, on_dots) is None
+
+
+def test_a_second_line_from_a_shared_pile_is_not_emptied_as_other_lines_ink():
+    # PH153, judge photo raging-waters-890052 (3.1 MP): S1-W2 and S1-W3 are both drawn from S1
+    # in black felt-tip; S1-W2's fit followed S1-W3's ink (within 1.4 mm of it all along) and
+    # its trace took S1-W3's branch, ending 12.9 mm from W2. settle_families found a line of
+    # its own where it leaves S1-W3 (second_line 1.0, PH43) and read it drawn; PH142 then
+    # emptied it at p = 1.0 as the drawn lines' ink: a confident wrong mark
+    A, B = np.array([0.0, 0.0]), np.array([60.0, 30.0])
+    ab, _ = _ev(A, B, lambda p: True)
+    ab.update(_nominal=(tuple(A), tuple(B)), ends=(11.6, 1.5), _end_pts=(A, B), offset=1.8)
+    raw, segs = _between(ab, A, B, np.array([60.0, 33.6]), np.array([0.0, 3.6]))
+    out = {k: dict(v) for k, v in raw.items()}
+    out["A-B"] = dict(raw["A-B"], second_line=1.0, family=["A-B", "A-X"], ambiguous=False)
+    got = berms.settle_by_others(out, raw, segs)["A-B"]
+    assert got["coverage"] == 1.0 and "others_all" not in got
+    # without a line of its own found, PH142 stands
+    out["A-B"] = dict(raw["A-B"])
+    assert berms.settle_by_others(out, raw, segs)["A-B"]["coverage"] == 0.0

@@ -1253,12 +1253,16 @@ def settle_by_others(out: dict[str, dict], raw: dict[str, dict], segs: dict[str,
     traced, ends where theirs leaves its corridor: far from its piles, where a line drawn
     along it would reach them. So where every station of its own (OTHERS_ALL) lies on such
     lines, and its traced ink can't come within END_BAD of one of its piles even running
-    on unseen under print, nothing in its corridor is its own: it is empty.
+    on unseen under print, nothing in its corridor is its own: it is empty. Not so where a
+    line of its own showed where it leaves the other lines (`second_line`, PH43, PH153).
     """
     drawn = [c for c, ev in raw.items() if "_pts" in ev and _ends_ok(ev)]
     for cid, ev in raw.items():
         if ("_pts" not in ev or "ends" not in ev or cid in drawn or out[cid].get("ambiguous")
-                or out[cid].get("coverage", 0.0) < NEIGHBOUR_MIN or out[cid].get("into_print")):
+                or out[cid].get("coverage", 0.0) < NEIGHBOUR_MIN or out[cid].get("into_print")
+                or out[cid].get("second_line", 0.0) >= SECOND_LINE):
+            # (a line of its own where it leaves the lines that hold its ink, PH43: a second
+            # line from a shared pile, its trace on the other's branch, PH153)
             continue
         reach = _reach(ev)
         by = [segs[d] for d in drawn if d != cid]
