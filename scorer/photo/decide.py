@@ -368,6 +368,9 @@ def others_ink(ev: dict) -> bool:
 
 STRAY_GAP = 4.0      # mm: a corridor whose longest miss is this or less is inked throughout
 UNBROKEN_P = 0.3     # the least p (drawn) for such a corridor that `score_line` calls stray
+# mm: the farthest its fit may miss a pile for that ink to be a line of its own (PH154), as
+# for a drawn line's ink near its nominal line elsewhere (`berms._strong`)
+STRAY_OFFSET = 2.5
 
 
 def unbroken_stray(ev: dict) -> bool:
@@ -376,9 +379,12 @@ def unbroken_stray(ev: dict) -> bool:
     longest miss STRAY_GAP or less, mostly on plain paper (PH144). Crossings leave long
     misses between them; a faint pencil line in a small photo breaks the trace without
     breaking the corridor (judge photo raging-waters-800143, 1.1 MP: a drawn E3-W4 read
-    empty at p = 0.998), so the trace says nothing sure there: unsure."""
+    empty at p = 0.998), so the trace says nothing sure there: unsure. Not where its fit
+    misses a pile by more than STRAY_OFFSET: that ink is some other line's or a spot (a
+    house dot in a short corner corridor), not a line of this candidate's (PH154)."""
     return "coverage" in ev and _stray(ev) and not ev.get("ambiguous") and ev["coverage"] >= 0.3 \
-        and ev.get("gap", 99.0) <= STRAY_GAP and ev.get("clear_share", 0.0) >= CLEAR_MIN
+        and ev.get("gap", 99.0) <= STRAY_GAP and ev.get("clear_share", 0.0) >= CLEAR_MIN \
+        and ev.get("offset", 0.0) <= STRAY_OFFSET
 
 
 def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
