@@ -581,6 +581,15 @@ FILTER_KIND = "fillbox_cross_low"
 INSIDE_ICONS = frozenset({"bullrush"})
 INSIDE_SURE = 4.75
 INSIDE_P = 1.0 - 3 / 37697
+# a snake or bullrush whose inside is darker than any empty one's is never confidently
+# empty, whatever little ink its outline shows: p(ink) at least 0.5 (PH155). Judge photo
+# re-wilding-900065 (1.1 MP, 1.91 px per mm, very blurred): grey pencil snakes (inside 5.09)
+# and bullrushes (4.49-4.73), no pixel of their inside clear of print, read empty at
+# p = 0.994-1.0 on an outline mass of 0.05-0.24. On 1,627 Re-Wilding photos (the benchmark,
+# the judges 850000+ to 900000+, the blurred sets 210000+ and 216000+, 300 at 9-12 MP) the
+# 16,835 empty snakes reach 4.34 and the 1,655 empty bullrushes 3.81 (earlier sweeps: a
+# blurred empty snake at 4.56, PH87's empty bullrushes at 4.10)
+INSIDE_DOUBT = {"snake": 4.6, "bullrush": 4.25}
 # an outline whose inside, clear of its print, holds CHROMA_INSIDE_SURE or more of chroma over
 # the paper round it (`chroma_inside`) is coloured: a highlighter fill, which darkens little,
 # gives a snake a mass of 0.5-0.67 in photos under 4.5 px per mm, short of the low and blurred
@@ -747,6 +756,8 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
         # PH136), clear of its print
         if mark.icon in INSIDE_ICONS and ev.get("mass_inside", 0.0) >= INSIDE_SURE:
             p_ink = max(p_ink, INSIDE_P)
+        if ev.get("mass_inside", 0.0) >= INSIDE_DOUBT.get(mark.icon, 99.0):
+            p_ink = max(p_ink, 0.5)     # darker inside than any empty one: unsure (PH155)
         if ev.get("chroma_inside", 0.0) >= CHROMA_INSIDE_SURE:
             p_ink = max(p_ink, CHROMA_INSIDE_P)
         bare = BARE_INSIDE.get(mark.icon)
