@@ -317,9 +317,9 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
         poly = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
         ev = box_evs[m.id] = area.region_evidence(n, poly, m.geom, inset_mm=0.45, arms=arms.get(m.id))
         readings[m.id] = decide_multi(m, ev | tag)
-    # a box the per-sample test leaves unsure between filled and crossed: the matched
-    # filter's arms too (PH152)
-    doubt = [m for m in boxes if m.id not in arms and _filled_or_crossed(readings[m.id])]
+    # a box a player fills that the per-sample test leaves unsure between filled and
+    # crossed: the matched filter's arms too (PH152; a box printed filled has its own curve)
+    doubt = [m for m in boxes if m.id not in arms and m.states[0] == EMPTY and _filled_or_crossed(readings[m.id])]
     if doubt:
         for m, a in zip(doubt, area.cross_contrasts(n, [m.geom for m in doubt], area.BOX_ARMS)):
             readings[m.id] = decide_multi(m, box_evs[m.id] | {"filter_arms": float(a)} | tag)
