@@ -14,13 +14,27 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# the libraries whose output a photo depends on: the page's drawing and rasterising, the
+# camera's warps, blur and JPEG
+_LIBRARIES = ("numpy", "opencv-python-headless", "pillow", "reportlab", "pypdfium2")
+
+
 @lru_cache(maxsize=1)
 def _out() -> Path:
-    """bench-out/photos/<key>/: the key changes with the generator's code and the
-    templates, so a changed generator never reuses stale photos."""
+    """bench-out/photos/<key>/: the key changes with the generator's code, the templates,
+    the code that draws the sheets and the versions of the libraries it all runs on, so a
+    changed generator, sheet or library never reuses stale photos."""
+    from importlib import metadata
     h = hashlib.sha1()
-    for f in sorted((ROOT / "benchmarks" / "photogen").glob("*.py")) + sorted((ROOT / "templates").glob("*.json")):
-        h.update(f.name.encode() + f.read_bytes())
+    files = sorted((ROOT / "benchmarks" / "photogen").glob("*.py")) + sorted((ROOT / "templates").glob("*.json")) \
+        + sorted((ROOT / "sheets").rglob("*.py"))
+    for f in files:
+        h.update(str(f.relative_to(ROOT)).encode() + f.read_bytes())
+    for lib in _LIBRARIES:
+        try:
+            h.update(f"{lib}=={metadata.version(lib)}".encode())
+        except metadata.PackageNotFoundError:
+            h.update(f"{lib} missing".encode())
     return ROOT / "bench-out" / "photos" / h.hexdigest()[:10]
 
 
