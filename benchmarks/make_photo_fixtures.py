@@ -79,6 +79,10 @@ FIXTURES = {
     # centre samples, even equalised, and for OpenCV's detector; refused until the modules
     # were fitted to every pixel over the code (PH147)
     "blurred-qr": dict(seed=770176),
+    # judge photo re-wilding-910129 (2.6 MP): a small box beside the habitat grid read as a
+    # second marker 2 at a third of the markers' size, and the photo was refused as two
+    # sheets (PH156)
+    "false-marker": dict(seed=910129, game="re-wilding"),
 }
 
 

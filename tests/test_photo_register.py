@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import cv2
 import numpy as np
 import pytest
 
@@ -183,3 +184,40 @@ def test_fitted_darkness_recovers_a_sharp_grid_exactly():
     fit, rms = qr._fit_darkness(vals, px, mm[:, 0] - box[0] - 2, mm[:, 1] - box[1] - 2, n, 0.35)
     assert np.abs(fit - dark).max() < 0.35
     assert rms < 0.1 * 0.7 * 255           # a tenth of the code's contrast
+
+
+def _paste_marker(g: np.ndarray, marker_id: int, centre: tuple[float, float], side: int) -> None:
+    """Print a small ArUco code (with its white quiet zone) into a grey photo."""
+    code = cv2.aruco.generateImageMarker(reg._DICT, marker_id, side)
+    pad = side // 3
+    img = np.full((side + 2 * pad, side + 2 * pad), 255, np.uint8)
+    img[pad:pad + side, pad:pad + side] = code
+    x0, y0 = round(centre[0] - img.shape[1] / 2), round(centre[1] - img.shape[0] / 2)
+    g[y0:y0 + img.shape[0], x0:x0 + img.shape[1]] = img
+
+
+def test_a_small_box_read_as_a_marker_is_no_second_sheet():
+    # PH156 (judge photo re-wilding-910129): a 5 mm box on the sheet read as marker 2
+    # at a third of the markers' size, and the photo was refused as two sheets
+    g = reg.grey(decode(photo(SID, seed=6)[0]))
+    real = reg.detect_markers(g)
+    centre = np.mean([c.mean(axis=0) for c in real.corners.values()], axis=0)
+    _paste_marker(g, 2, tuple(centre), round(real.side_px / 3))
+    m = reg.detect_markers(g)
+    assert m.ids == [0, 1, 2, 3] and not m.duplicates
+    assert np.allclose(m.corners[2], real.corners[2], atol=1.0)   # the corner's marker is kept
+
+
+def test_a_full_size_twin_inside_the_sheet_is_left_out():
+    g = reg.grey(decode(photo(SID, seed=6)[0]))
+    real = reg.detect_markers(g)
+    centre = np.mean([c.mean(axis=0) for c in real.corners.values()], axis=0)
+    _paste_marker(g, 1, tuple(centre), round(real.side_px))
+    m = reg.detect_markers(g)
+    assert not m.duplicates and np.allclose(m.corners[1], real.corners[1], atol=1.0)
+
+
+def test_two_sheets_in_one_photo_are_still_two():
+    g = reg.grey(decode(photo(SID, seed=6)[0]))
+    m = reg.detect_markers(np.hstack([g, g]))
+    assert m.duplicates == {0, 1, 2, 3}

@@ -68,6 +68,7 @@ def detect_markers(g: np.ndarray, wanted: tuple[int, ...] = (0, 1, 2, 3)) -> Mar
             for c, i in zip(corners, ids.ravel()):
                 if int(i) in wanted:
                     by_id.setdefault(int(i), []).append(c.reshape(4, 2) / scale)
+            by_id = _drop_false_twins(by_id)
             for i, cs in by_id.items():
                 if len(cs) > 1:
                     found.duplicates.add(i)
@@ -90,6 +91,42 @@ def detect_markers(g: np.ndarray, wanted: tuple[int, ...] = (0, 1, 2, 3)) -> Mar
                     pts = refined
             found.corners[i] = pts.reshape(4, 2).astype(np.float64)
     return found
+
+
+TWIN_SMALL = 0.5   # a twin under half the markers' median side is printed art, not a marker
+
+
+def _side(c: np.ndarray) -> float:
+    return float(np.linalg.norm(c - np.roll(c, 1, axis=0), axis=1).mean())
+
+
+def _drop_false_twins(by_id: dict[int, list[np.ndarray]]) -> dict[int, list[np.ndarray]]:
+    """Where an id is found more than once, leave out the finds that can't be a corner
+    marker of any sheet (PH156): one under TWIN_SMALL of the median marker side (a small
+    printed box read as a 4x4 code), or one inside the triangle of the three other ids
+    when each is found once (a sheet's corner marker lies outside its other corners).
+    Two sheets in the photo keep their twins: every id is found twice."""
+    if all(len(cs) == 1 for cs in by_id.values()):
+        return by_id
+    ref = median([_side(c) for cs in by_id.values() for c in cs])
+    out: dict[int, list[np.ndarray]] = {}
+    for i, cs in by_id.items():
+        if len(cs) == 1:
+            out[i] = cs
+            continue
+        others = np.array([o[0].mean(axis=0) for j, o in by_id.items() if j != i and len(o) == 1], np.float32)
+        hull = cv2.convexHull(others) if len(others) >= 3 else None
+
+        def plausible(c: np.ndarray) -> bool:
+            if _side(c) < TWIN_SMALL * ref:
+                return False
+            if hull is not None:
+                x, y = c.mean(axis=0)
+                return cv2.pointPolygonTest(hull, (float(x), float(y)), False) < 0
+            return True
+        keep = [c for c in cs if plausible(c)]
+        out[i] = keep or cs
+    return out
 
 
 def marker_points(layout: Layout, markers: Markers) -> tuple[np.ndarray, np.ndarray]:
