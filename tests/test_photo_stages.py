@@ -923,6 +923,24 @@ def test_a_hidden_place_whose_line_swells_holds_a_house():
                                            "bulge": 0.1}).state == EMPTY
 
 
+def test_a_hidden_place_with_no_solid_ink_beside_its_lines_is_no_confident_house():
+    # PH157, judge raging-waters-920049 (11 MP, sharp): an empty place 2 mm from a crossing
+    # of two wobbling pencil berms; their faint ink outside the fitted bands summed to a
+    # mass of 0.547 with no solid ink at all (thickness 0) and read a house at p = 0.999.
+    # Every hidden drawn house of 1,221 shows 0.2 mm of solid ink beside its lines
+    ev = {"mass": 0.547, "thickness": 0.0, "band_thickness": 0.6, "hidden": True, "visible": 0.648,
+          "line_halfwidth": 0.28, "along_line": False, "between_lines": False, "bulge": 0.16,
+          "swell": -0.106, "darken": 0.008, "lines_through": 1, "sharpness": 0.895}
+    r = decide(Mark("h", "dot", ()), ev)
+    assert r.state == EMPTY and r.unsure
+    # the least solid ink a hidden drawn house showed keeps the mass's reading
+    assert decide(Mark("h", "dot", ()), {**ev, "thickness": 0.2}).state == MARKED
+    # a line that swells or bulges there still shows the house under it (PH80, PH31)
+    assert decide(Mark("h", "dot", ()), {**ev, "swell": 0.41}).state == MARKED
+    # beside the lines (not hidden) PH29 already doubts a house with no solid ink
+    assert decide(Mark("h", "dot", ()), {**ev, "hidden": False}).unsure
+
+
 def _beside_a_crossing(dot_r: float | None, c: float = 2.2):
     """Evidence at lattice point (4, 4) on a berm that a second, steep berm crosses `c` mm
     to its right (both near enough to count as through the place), with a dot of radius
@@ -1004,6 +1022,26 @@ def test_a_soft_tone_past_the_swamp_bar_is_no_sure_swamp_in_a_sharp_photo():
     assert SWAMP_SURE <= ev["level"] < 0.5 and ev["texture"] >= SWAMP_TEXTURE
     r = decide(Mark("s", "cell", ()), ev)
     assert r.state == MARKED and not r.unsure
+
+
+def test_a_soft_tone_with_no_strong_sample_is_no_swamp_in_a_sharp_photo():
+    # PH158, judge photo raging-waters-920049 (11 MP, sharpness 0.90): a cast shadow's soft
+    # stripe over an empty square that two berms cross (67 % of it seen, so PH82 and PH113
+    # do not apply) read shaded at p = 0.959 on its level. Shaded squares in photos this
+    # sharp show a texture of 0.365 and more
+    ev = {"fraction": 0.358, "strong": 0.0, "spread": 0.333, "visible": 0.671, "level": 0.663,
+          "texture": 0.086, "sharpness": 0.895}
+    r = decide(Mark("s", "cell", ()), ev)
+    assert r.state == EMPTY and not r.unsure
+    # strokes (texture), a strong sample or a blurred photo leave the level's reading alone
+    for other in ({"texture": 0.365}, {"strong": 0.0006}, {"sharpness": 0.25}, {"blurred": True}):
+        assert decide(Mark("s", "cell", ()), {**ev, **other}).state == MARKED, other
+    # the synthetic soft tone of PH113's test, seen in a sharp photo, is capped too
+    x, y = AQ.to_mm(3, 5)
+    tone = area.box_evidence(_norm(_soft_tone(_page(), x + AQ.pitch * 0.6, y + AQ.pitch / 2, 24)),
+                             (x, y, AQ.pitch, AQ.pitch), inset=1.2, texture=True)
+    assert tone["strong"] == 0.0
+    assert decide(Mark("s", "cell", ()), {**tone, "sharpness": 0.9}).state == EMPTY
 
 
 def _streak(img: np.ndarray, a, b, depth: float, sigma_mm: float) -> np.ndarray:
