@@ -259,7 +259,8 @@ def _inside(fill) -> "Normalised":
     yy, xx = np.mgrid[0:size, 0:size] / p
     dark = np.where((xx >= 12) & (xx < 20) & (yy >= 12) & (yy < 20), fill(xx, yy), 0.0) * cal.dark_threshold
     z = np.zeros((size, size), np.float32)
-    return Normalised(p, np.ones((size, size, 3), np.float32), dark.astype(np.float32), z, z, z,
+    norm = np.repeat(np.clip(1.0 - dark, 0.0, 1.0)[..., None], 3, axis=2).astype(np.float32)
+    return Normalised(p, norm, dark.astype(np.float32), z, z, z,
                       np.ones((size, size), bool), cal, sat=z, printed=z)
 
 

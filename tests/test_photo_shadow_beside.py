@@ -20,7 +20,8 @@ def _sheet(dark_mm) -> Normalised:
     yy, xx = np.mgrid[0:SIZE, 0:SIZE] / P
     dark = (dark_mm(xx, yy) * cal.dark_threshold).astype(np.float32)
     z = np.zeros((SIZE, SIZE), np.float32)
-    return Normalised(P, np.ones((SIZE, SIZE, 3), np.float32), dark, z, z, z, np.ones((SIZE, SIZE), bool), cal,
+    norm = np.repeat(np.clip(1.0 - dark, 0.0, 1.0)[..., None], 3, axis=2)   # the photo as dark as that
+    return Normalised(P, norm, dark, z, z, z, np.ones((SIZE, SIZE), bool), cal,
                       sat=z, printed=z)
 
 
@@ -95,3 +96,20 @@ def test_a_box_that_can_be_crossed_is_left_alone():
     box = _hunger(1, (EMPTY, FILLED, CROSSED))
     tip = _sheet(lambda x, y: np.where((x >= 1) & (x < 10) & (y >= 13) & (y < 19.5), 2.0, 0.0))
     assert not shadow.graded(tip, [_filled(box)])[0].unsure
+
+
+def test_an_outline_read_coloured_with_a_bare_colourless_inside_is_unsure():
+    # PH160, judge re-wilding-940045 (2.0 MP, a cast shadow): empty snakes whose blurred,
+    # shaded print gave a colourless mass read coloured at p = 1.0; their insides, clear of
+    # print, were 0.014-0.123 darker than the white. Coloured outlines that colourless show
+    # 0.133 and more (37,049 on 3,001 photos)
+    def read(sheet):
+        return shadow.graded(sheet, [Reading(FISH, COLOURED, 0.9999, evidence={"mass_chroma": 0.01})])[0]
+    bare = read(_sheet(lambda x, y: np.where(_in_fish(x, y), 0.5, 0.0)))     # 0.05 of the white
+    assert bare.unsure and bare.alternative == EMPTY and bare.evidence["bare_inside"] < shadow.BARE_INSIDE
+    assert "nearly white" in bare.why
+    assert not read(_sheet(lambda x, y: np.where(_in_fish(x, y), 1.33, 0.0))).unsure   # faint pencil
+    # a light colour (a highlighter) is colouring, however pale
+    pale = _sheet(lambda x, y: np.where(_in_fish(x, y), 0.5, 0.0))
+    pale.sat = np.where(_in_fish(*np.mgrid[0:SIZE, 0:SIZE][::-1] / P), 30.0, 0.0).astype(np.float32)
+    assert not read(pale).unsure

@@ -129,6 +129,13 @@ def striped(mark_map, d: np.ndarray, level: np.ndarray) -> dict[str, float]:
 # a*b*) of 2.8, where ballpoint, felt-tip and highlighter give 10 and more
 OWN_DARK = 2.5
 OWN_SAT = 10.0
+# an outline read coloured on a colourless mass whose inside, clear of print, is colourless
+# (OWN_SAT) and darker than the white by less than BARE_INSIDE (a share of the white) shows no
+# colouring of its own: its outline's print, thickened by blur or a shadow, may be all the
+# mass is (PH160). Judge photo re-wilding-940045 (2.0 MP, sharpness 0.25, a cast shadow):
+# twelve empty snakes read coloured, eight at p = 1.0, insides 0.014-0.123. On the 3,001
+# cached Re-Wilding photos the 37,049 coloured outlines that colourless reach 0.133 and more
+BARE_INSIDE = 0.1
 
 
 def _clear_inside(n, mk: Mark) -> tuple[tuple[slice, slice], np.ndarray] | None:
@@ -365,7 +372,8 @@ def graded(n, readings: list[Reading]) -> list[Reading]:
     """An outline confidently read coloured with no colour a shadow can't give
     (COLOURED_CHROMA), whose inside darkens from one side (`gradient` at GRADIENT or more),
     is unsure: a shadow's edge may lie across it. So is one whose inside is colourless
-    (`own_ink` under OWN_SAT) and the paper beside it in some direction nearly as dark
+    (`own_ink` under OWN_SAT) and nearly white (under BARE_INSIDE: no colouring of its own,
+    PH160), or colourless and the paper beside it in some direction nearly as dark
     (`shade_beside` at SHADE_SHARE or more): a shadow's tip may lie over it; and so is a
     box that can only be filled, read so, with the paper beside it, away from its
     neighbours, at SHADE_BOX_SHARE of its inside or more. So is a box
@@ -380,9 +388,12 @@ def graded(n, readings: list[Reading]) -> list[Reading]:
                 r = _doubted(r, shadow_edge=round(g, 3))
             else:
                 own = own_ink(n, r.mark)
-                beside = shade_beside(n, r.mark) if own is not None and own[1] < OWN_SAT else None
-                if beside is not None and beside >= SHADE_SHARE:
-                    r = _doubted(r, shadow_beside=round(beside, 3))
+                if own is not None and own[1] < OWN_SAT and own[0] < BARE_INSIDE:
+                    r = _doubted(r, bare_inside=round(own[0], 3))
+                else:
+                    beside = shade_beside(n, r.mark) if own is not None and own[1] < OWN_SAT else None
+                    if beside is not None and beside >= SHADE_SHARE:
+                        r = _doubted(r, shadow_beside=round(beside, 3))
         elif r.mark.kind == "fillbox" and r.state == FILLED and r.mark.states[0] != FILLED and not r.unsure \
                 and r.evidence.get("blurred") and r.evidence.get("score", 1.0) < SMEAR_INK:
             s = smear(n, r.mark)
