@@ -77,8 +77,7 @@ def detect_markers(g: np.ndarray, wanted: tuple[int, ...] = (0, 1, 2, 3)) -> Mar
         if len(found.corners) == len(wanted) or scale == 1.0:
             break
     if found.corners:
-        sides = [np.linalg.norm(c - np.roll(c, 1, axis=0), axis=1).mean() for c in found.corners.values()]
-        found.side_px = float(median(sides))
+        found.side_px = float(median([_side(c) for c in found.corners.values()]))
         win = int(np.clip(found.side_px / 14, 2, 12))
         crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01)
         for i, c in found.corners.items():
