@@ -230,6 +230,20 @@ def test_a_snake_or_bullrush_darker_inside_than_any_empty_one_is_never_confident
         r = _read(mid, ev)
         assert r.unsure and {r.state, r.alternative} == {EMPTY, COLOURED}
         # an inside as light as the empty ones' (at most 4.34 and 3.81 on 1,627 photos) is
-        # left to the curves, which read it empty
-        light = _read(mid, dict(ev, mass_inside=decide.INSIDE_DOUBT[icon] - 0.1))
+        # left to the curves, which read it empty (a snake at this scale under PH161's bar)
+        light = _read(mid, dict(ev, mass_inside=decide.INSIDE_DOUBT[icon] - 0.1, photo_pxmm=2.5))
         assert light.state == EMPTY and not light.unsure
+
+
+def test_a_blurred_snake_near_the_resolution_floor_with_a_dark_inside_is_no_confident_empty():
+    # PH161, judge re-wilding-960081 (1.5 MP, 1.97 px per mm, blurred): a grey pencil snake
+    # read empty at p = 0.9995 on its outline's mass, inside 4.24. Blurred empty snakes under
+    # 2.2 px per mm reach 4.0 only 5 times in 3,001 photos (all under 2 MP)
+    mid = next(k for k, v in _rew_marks().items() if v.kind == "outline" and v.icon == "snake")
+    ev = dict(PENCIL_900065["snake"], mass=0.128, mass_inside=4.239, photo_pxmm=1.968)
+    r = _read(mid, ev)
+    assert r.state == EMPTY and r.unsure and r.alternative == COLOURED
+    # a lighter inside, a sharper photo or a finer scale leaves it to the curves (empty, sure)
+    for other in ({"mass_inside": 3.9}, {"blurred": False, "sharpness": 0.5}, {"photo_pxmm": 2.3}):
+        got = _read(mid, dict(ev, **other))
+        assert got.state == EMPTY and not got.unsure, other

@@ -623,6 +623,15 @@ INSIDE_P = 1.0 - 3 / 37697
 # 16,835 empty snakes reach 4.34 and the 1,655 empty bullrushes 3.81 (earlier sweeps: a
 # blurred empty snake at 4.56, PH87's empty bullrushes at 4.10)
 INSIDE_DOUBT = {"snake": 4.6, "bullrush": 4.25}
+# ... and in a blurred photo under LOW_INSIDE_PXMM px per mm a snake's inside from
+# LOW_INSIDE_DOUBT is no confident empty either: p(ink) at least LOW_INSIDE_P, so empty and
+# unsure (PH161). Judge photo re-wilding-960081 (1.5 MP, 1.97 px per mm, blurred): a grey
+# pencil snake read empty at p = 0.9995, inside 4.24; blurred-set photo 216083 (2.09 px per
+# mm): one at 4.10. On the 3,001 cached Re-Wilding photos (32,889 empty snakes) the blurred
+# ones under that scale reach it 5 times, all in photos under 2 MP, against those 2 coloured
+LOW_INSIDE_PXMM = 2.2
+LOW_INSIDE_DOUBT = 4.0
+LOW_INSIDE_P = 0.3
 # an outline whose inside, clear of its print, holds CHROMA_INSIDE_SURE or more of chroma over
 # the paper round it (`chroma_inside`) is coloured: a highlighter fill, which darkens little,
 # gives a snake a mass of 0.5-0.67 in photos under 4.5 px per mm, short of the low and blurred
@@ -791,6 +800,9 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
             p_ink = max(p_ink, INSIDE_P)
         if ev.get("mass_inside", 0.0) >= INSIDE_DOUBT.get(mark.icon, 99.0):
             p_ink = max(p_ink, 0.5)     # darker inside than any empty one: unsure (PH155)
+        elif mark.icon == "snake" and ev.get("blurred") and ev.get("photo_pxmm", 99.0) < LOW_INSIDE_PXMM \
+                and ev.get("mass_inside", 0.0) >= LOW_INSIDE_DOUBT:
+            p_ink = max(p_ink, LOW_INSIDE_P)    # near the resolution floor: unsure (PH161)
         if ev.get("chroma_inside", 0.0) >= CHROMA_INSIDE_SURE:
             p_ink = max(p_ink, CHROMA_INSIDE_P)
         bare = BARE_INSIDE.get(mark.icon)
