@@ -514,6 +514,39 @@ def test_a_line_past_a_hatched_swamps_corner_hides_no_dot(dot):
         assert house.state == EMPTY and not house.unsure
 
 
+@pytest.mark.parametrize("sure", [True, False])
+def test_a_dot_at_the_corner_of_a_square_read_unsure_is_not_read_empty_with_confidence(sure):
+    # PH163, judge photo raging-waters-990051 (2.1 MP): an empty square two near-parallel
+    # berms cross read shaded at p = 0.54 (unsure); the house at its corner, its small dot
+    # mostly inside the square and under a berm, was read with the square left out and came
+    # out empty at p = 1.0. Left out as a square read with confidence, as before; left out
+    # only as an unsure one, the place is read again with the square in view
+    from scorer.photo.games import raging_waters as rw
+    from scorer.photo.pipeline import SURE_SWAMP, UNSURE_SWAMP, _read_dots
+    aq = [m for m in rw.mark_map(SID) if m.group == "aquaterra"]
+    hx, hy = AQ.to_mm(4, 4)
+    p = AQ.pitch
+    house = next(m for m in aq if m.id == "aquaterra/house/4,4")
+    img = _page()
+    cv2.circle(img, (round((hx + 0.7) * PX * 16), round((hy + 0.7) * PX * 16)), round(0.75 * PX * 16),
+               (30, 30, 30), -1, cv2.LINE_AA, 4)
+    n = _norm(img)
+    swamp = np.zeros(n.ink.shape, np.uint8)
+    swamp[round((hy - 0.3) * PX):round((hy + p + 0.3) * PX), round((hx - 0.3) * PX):round((hx + p + 0.3) * PX)] = \
+        SURE_SWAMP if sure else UNSURE_SWAMP
+    got: dict = {}
+    _read_dots(n, [house], {}, swamp.astype(bool), got, swamp == SURE_SWAMP)
+    r = got[house.id]
+    if sure:   # no house stands on a shaded square's corner (RW4): its inside is hatching
+        assert r.state == EMPTY and not r.unsure
+    else:
+        assert r.unsure and r.evidence.get("swamp_unsure")
+    # the bare place beside an unsure square stays confidently empty
+    got = {}
+    _read_dots(_norm(_page()), [house], {}, swamp.astype(bool), got, swamp == SURE_SWAMP)
+    assert got[house.id].state == EMPTY and not got[house.id].unsure
+
+
 def test_a_piece_of_line_in_a_corridor_is_traced_and_reaches_neither_pile():
     # PH2: a corridor 30-50 % inked is traced too; a piece of line in its middle (a hatched
     # square's stroke, part of another berm) ends far from both piles and counts less

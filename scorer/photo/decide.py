@@ -479,6 +479,10 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
     # can be seen is still a dot
     if ev.get("hidden") and state == EMPTY:   # a thick spot on a line: a dot could be under it
         unsure, conf = True, min(conf, 0.75)
+    if mark.kind == "dot" and state == EMPTY and ev.get("swamp_unsure"):
+        # read with the corner's squares left out, where none is surely shaded: what was
+        # left out may be the dot, not hatching (PH163)
+        unsure, conf = True, min(conf, 0.75)
     if mark.kind == "dot" and state == EMPTY and not ev.get("hidden") and not ev.get("swamp_corner") \
             and ev.get("bulge", 0.0) >= BULGE_DOUBT and ev.get("band_thickness", 0.0) >= ev.get("line_halfwidth", 9.0):
         # the line swells at the place as a dot on it would (PH74)

@@ -294,9 +294,11 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
         r = readings[m.id] = decide(m, ev | tag)
         if m.kind == "cell" and r.state == MARKED:
             # a shaded square's hatching (even where unsure) is not a house dot at its corners
+            # (SURE_SWAMP where read with confidence: PH163)
             x, y, w, h = m.geom
             s = n.pxmm
-            swamp[round((y - 0.3) * s):round((y + h + 0.3) * s), round((x - 0.3) * s):round((x + w + 0.3) * s)] = 1
+            sq = swamp[round((y - 0.3) * s):round((y + h + 0.3) * s), round((x - 0.3) * s):round((x + w + 0.3) * s)]
+            np.maximum(sq, UNSURE_SWAMP if r.unsure else SURE_SWAMP, out=sq)
     outlines = [m for m in mark_map if m.kind == "outline"]
     boxes = [m for m in mark_map if m.kind == "fillbox"]
     icon_box = {m.id: m.box or bbox(m.geom) for m in outlines}
@@ -324,9 +326,10 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
         for m, a in zip(doubt, area.cross_contrasts(n, [m.geom for m in doubt], area.BOX_ARMS)):
             readings[m.id] = decide_multi(m, box_evs[m.id] | {"filter_arms": float(a)} | tag)
     swamp_b = swamp.astype(bool)
+    sure_b = swamp == SURE_SWAMP
     dots = [m for m in mark_map if m.kind == "dot"]
     if dots:
-        _read_dots(n, dots, segs, swamp_b, readings)
+        _read_dots(n, dots, segs, swamp_b, readings, sure_b)
         # a candidate berm read as empty (PH2), or left unsure on a neighbour's ink (PH127),
         # whose ink lies on swamps and house dots read with confidence is judged again
         # without that ink; where that leaves it confidently empty, the map's dots are read
@@ -348,7 +351,7 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
                     changed.add(m.group)
         if changed:
             segs = _drawn_segments(readings, lines)
-            _read_dots(n, [m for m in dots if m.group in changed], segs, swamp_b, readings)
+            _read_dots(n, [m for m in dots if m.group in changed], segs, swamp_b, readings, sure_b)
     return [readings[m.id] for m in mark_map if m.id in readings]
 
 
@@ -390,20 +393,36 @@ def dot_hidden(ev: dict, sharpness: float) -> bool:
     return bool(ev.get("hidden")) or (sharpness < BLURRED and ev.get("band_thickness", 0.0) > 0)
 
 
+# values in read_marks' swamp mask: a square read shaded but unsure, or with confidence
+UNSURE_SWAMP, SURE_SWAMP = 1, 2
+
+
 def _read_dots(n: Normalised, dots, segs: dict[str, list], swamp_b: np.ndarray,
-               readings: dict[str, Reading]) -> None:
-    """Read the house dots, leaving out the drawn lines passing by (and shaded swamps)."""
+               readings: dict[str, Reading], sure_b: np.ndarray | None = None) -> None:
+    """Read the house dots, leaving out the drawn lines passing by (and shaded swamps).
+
+    A place only at the corners of squares read shaded but unsure (on `swamp_b`, off
+    `sure_b`) is read again with those squares in view; where that reading is not
+    confidently empty, the square left out may hold the dot, and an empty reading is
+    tagged `swamp_unsure` (unsure, `decide`; PH163)."""
     half = area.line_halfwidth(n, [s for g in segs.values() for s in g])
+    tag = _photo_tag(n)
     for m in dots:
-        ev = area.dot_evidence(n, m.geom[0], m.geom[1], segs.get(m.group, ()), half, ignore=swamp_b)
+        lines = segs.get(m.group, ())
+        ev = area.dot_evidence(n, m.geom[0], m.geom[1], lines, half, ignore=swamp_b)
         hidden = dot_hidden(ev, n.sharpness)
         if _on(swamp_b, m.geom, n.pxmm):
             # at a shaded square's corner a line looks thick with its hatching; a dot
             # there still shows as ink beside the line (and no house stands there, RW4)
             ev = dict(ev, hidden=False, swamp_corner=True)
+            if sure_b is not None and not _on(sure_b, m.geom, n.pxmm):
+                seen = area.dot_evidence(n, m.geom[0], m.geom[1], lines, half, ignore=sure_b)
+                alt = decide(m, dict(seen, hidden=dot_hidden(seen, n.sharpness)) | tag)
+                if alt.state == MARKED or alt.unsure:
+                    ev["swamp_unsure"] = True
         else:
             ev = dict(ev, hidden=hidden)
-        readings[m.id] = decide(m, ev | _photo_tag(n))
+        readings[m.id] = decide(m, ev | tag)
 
 
 def _on_marks(readings: dict[str, Reading], mark_map, group: str):
