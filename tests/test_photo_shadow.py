@@ -344,6 +344,23 @@ def test_a_tick_under_a_stripe_shows_strokes_no_stripe_gives():
         assert shadow.inked(n, [filled], {box.id: s}) == set()
 
 
+def test_an_outline_coloured_in_strokes_under_a_stripe_shows_ink_no_stripe_gives():
+    # PH164, judge photo re-wilding-1000195 (3.6 MP): two plants coloured in grey pencil
+    # (colourless, insides 0.35-0.39 under a stripe 0.192 deep) read unsure at p = 0.5;
+    # their strokes give a texture of 1.93 and 2.03, empty outlines under stripes 0.94 at most
+    s = 0.192
+    coloured = Reading(FISH, COLOURED, 0.9999, evidence={"mass_chroma": 0.06})
+    strokes = _box_ink(lambda x, y: np.where((x + y) % 1.4 < 0.5, 4.0, 0.0))
+    assert shadow.box_texture(strokes, FISH) >= shadow.TICK_TEXTURE
+    assert shadow.inked(strokes, [coloured], {FISH.id: s}) == {FISH.id}
+    assert not shadow.doubt([coloured], {FISH.id: s}, {FISH.id})[0].unsure
+    # an even tone, or a shadow's edge across it, as dark: the stripe may give it
+    for fill in (lambda x, y: 2.0 + 0 * x, lambda x, y: 3.0 / (1 + np.exp(-(x - 16) / 0.2))):
+        n = _box_ink(fill)
+        assert shadow.box_texture(n, FISH) < 0.5
+        assert shadow.inked(n, [coloured], {FISH.id: s}) == set()
+
+
 # --- PH112: ink run in from beside a box ----------------------------------------------------
 BOX = Mark("prot-fire-2", "fillbox", (12.0, 12.0, 4.6, 4.6), (EMPTY, FILLED, CROSSED), "prot-fire")
 PRINTED_BOX = Mark("prot-fire-1", "fillbox", (12.0, 12.0, 4.6, 4.6), (FILLED, CROSSED), "prot-fire")

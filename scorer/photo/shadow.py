@@ -170,6 +170,10 @@ def own_ink(n, mk: Mark, clear=None) -> tuple[float, float] | None:
 # stripes on the 4,796 Re-Wilding photos with a cast shadow, the 375 empty ones reached
 # 1.19 (0.90 at 2 MP and more); ticked ones show 1.78 and more, solid fills less
 TICK_TEXTURE = 1.6
+# ... and an outline coloured in strokes (PH164): over the 64 outlines under stripes on the
+# 4,201 cached Re-Wilding photos, the 28 empty ones reached 0.94; judge re-wilding-1000195's
+# grey-pencil plants under a stripe 0.19 deep, read coloured, showed 1.93 and 2.03
+TEXTURED_KINDS = ("box", "fillbox", "outline")
 
 
 def box_texture(n, mk: Mark, clear=None) -> float | None:
@@ -184,8 +188,9 @@ def box_texture(n, mk: Mark, clear=None) -> float | None:
 
 def inked(n, readings: list[Reading], stripes: dict[str, float]) -> set[str]:
     """The marks under a stripe (`striped`) read as marked whose inside is darker than
-    OWN_DARK times the stripe or more colourful than OWN_SAT, or a box whose inside shows
-    strokes (`box_texture` of TICK_TEXTURE or more): ink no stripe gives."""
+    OWN_DARK times the stripe or more colourful than OWN_SAT, or a box or an outline whose
+    inside shows strokes (`box_texture` of TICK_TEXTURE or more; PH133, PH164): ink no
+    stripe gives."""
     out = set()
     for r in readings:
         s = stripes.get(r.mark.id)
@@ -197,7 +202,7 @@ def inked(n, readings: list[Reading], stripes: dict[str, float]) -> set[str]:
         own = own_ink(n, r.mark, clear)
         if own[0] >= OWN_DARK * s or own[1] >= OWN_SAT:
             out.add(r.mark.id)
-        elif r.mark.kind in ("box", "fillbox") and box_texture(n, r.mark, clear) >= TICK_TEXTURE:
+        elif r.mark.kind in TEXTURED_KINDS and box_texture(n, r.mark, clear) >= TICK_TEXTURE:
             out.add(r.mark.id)
     return out
 
