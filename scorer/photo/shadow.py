@@ -177,8 +177,8 @@ TEXTURED_KINDS = ("box", "fillbox", "outline")
 
 
 def box_texture(n, mk: Mark, clear=None) -> float | None:
-    """The texture (`marks.stroke_texture`) of a box's inside clear of print; None where too
-    little of it is clear. `clear` as for `own_ink`."""
+    """The texture (`marks.stroke_texture`) of a box's or an outline's inside clear of print;
+    None where too little of it is clear. `clear` as for `own_ink`."""
     clear = clear or _clear_inside(n, mk)
     if clear is None:
         return None
