@@ -535,7 +535,7 @@ def test_a_dot_at_the_corner_of_a_square_read_unsure_is_not_read_empty_with_conf
     swamp[round((hy - 0.3) * PX):round((hy + p + 0.3) * PX), round((hx - 0.3) * PX):round((hx + p + 0.3) * PX)] = \
         SURE_SWAMP if sure else UNSURE_SWAMP
     got: dict = {}
-    _read_dots(n, [house], {}, swamp.astype(bool), got, swamp == SURE_SWAMP)
+    _read_dots(n, [house], {}, swamp, got)
     r = got[house.id]
     if sure:   # no house stands on a shaded square's corner (RW4): its inside is hatching
         assert r.state == EMPTY and not r.unsure
@@ -543,7 +543,7 @@ def test_a_dot_at_the_corner_of_a_square_read_unsure_is_not_read_empty_with_conf
         assert r.unsure and r.evidence.get("swamp_unsure")
     # the bare place beside an unsure square stays confidently empty
     got = {}
-    _read_dots(_norm(_page()), [house], {}, swamp.astype(bool), got, swamp == SURE_SWAMP)
+    _read_dots(_norm(_page()), [house], {}, swamp, got)
     assert got[house.id].state == EMPTY and not got[house.id].unsure
 
 

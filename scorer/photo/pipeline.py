@@ -325,11 +325,9 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
     if doubt:
         for m, a in zip(doubt, area.cross_contrasts(n, [m.geom for m in doubt], area.BOX_ARMS)):
             readings[m.id] = decide_multi(m, box_evs[m.id] | {"filter_arms": float(a)} | tag)
-    swamp_b = swamp.astype(bool)
-    sure_b = swamp == SURE_SWAMP
     dots = [m for m in mark_map if m.kind == "dot"]
     if dots:
-        _read_dots(n, dots, segs, swamp_b, readings, sure_b)
+        _read_dots(n, dots, segs, swamp, readings)
         # a candidate berm read as empty (PH2), or left unsure on a neighbour's ink (PH127),
         # whose ink lies on swamps and house dots read with confidence is judged again
         # without that ink; where that leaves it confidently empty, the map's dots are read
@@ -351,7 +349,7 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
                     changed.add(m.group)
         if changed:
             segs = _drawn_segments(readings, lines)
-            _read_dots(n, [m for m in dots if m.group in changed], segs, swamp_b, readings, sure_b)
+            _read_dots(n, [m for m in dots if m.group in changed], segs, swamp, readings)
     return [readings[m.id] for m in mark_map if m.id in readings]
 
 
@@ -397,26 +395,29 @@ def dot_hidden(ev: dict, sharpness: float) -> bool:
 UNSURE_SWAMP, SURE_SWAMP = 1, 2
 
 
-def _read_dots(n: Normalised, dots, segs: dict[str, list], swamp_b: np.ndarray,
-               readings: dict[str, Reading], sure_b: np.ndarray | None = None) -> None:
-    """Read the house dots, leaving out the drawn lines passing by (and shaded swamps).
+def _read_dots(n: Normalised, dots, segs: dict[str, list], swamp: np.ndarray,
+               readings: dict[str, Reading]) -> None:
+    """Read the house dots, leaving out the drawn lines passing by (and shaded swamps:
+    `swamp`, read_marks' mask of squares read shaded, UNSURE_SWAMP or SURE_SWAMP).
 
-    A place only at the corners of squares read shaded but unsure (on `swamp_b`, off
-    `sure_b`) is read again with those squares in view; where that reading is not
-    confidently empty, the square left out may hold the dot, and an empty reading is
-    tagged `swamp_unsure` (unsure, `decide`; PH163)."""
+    A place only at the corners of squares read shaded but unsure is read again with those
+    squares in view; where that reading is not confidently empty, the square left out may
+    hold the dot, and an empty reading is tagged `swamp_unsure` (unsure, `decide`; PH163)."""
     half = area.line_halfwidth(n, [s for g in segs.values() for s in g])
     tag = _photo_tag(n)
+    shaded, sure = swamp > 0, None
     for m in dots:
         lines = segs.get(m.group, ())
-        ev = area.dot_evidence(n, m.geom[0], m.geom[1], lines, half, ignore=swamp_b)
+        ev = area.dot_evidence(n, m.geom[0], m.geom[1], lines, half, ignore=shaded)
         hidden = dot_hidden(ev, n.sharpness)
-        if _on(swamp_b, m.geom, n.pxmm):
+        if _on(shaded, m.geom, n.pxmm):
             # at a shaded square's corner a line looks thick with its hatching; a dot
             # there still shows as ink beside the line (and no house stands there, RW4)
             ev = dict(ev, hidden=False, swamp_corner=True)
-            if sure_b is not None and not _on(sure_b, m.geom, n.pxmm):
-                seen = area.dot_evidence(n, m.geom[0], m.geom[1], lines, half, ignore=sure_b)
+            if sure is None:
+                sure = swamp == SURE_SWAMP
+            if not _on(sure, m.geom, n.pxmm):
+                seen = area.dot_evidence(n, m.geom[0], m.geom[1], lines, half, ignore=sure)
                 alt = decide(m, dict(seen, hidden=dot_hidden(seen, n.sharpness)) | tag)
                 if alt.state == MARKED or alt.unsure:
                     ev["swamp_unsure"] = True
