@@ -393,12 +393,13 @@ def graded(n, readings: list[Reading]) -> list[Reading]:
                 r = _doubted(r, shadow_edge=round(g, 3))
             else:
                 own = own_ink(n, r.mark)
-                if own is not None and own[1] < OWN_SAT and own[0] < BARE_INSIDE:
-                    r = _doubted(r, bare_inside=round(own[0], 3))
-                else:
-                    beside = shade_beside(n, r.mark) if own is not None and own[1] < OWN_SAT else None
-                    if beside is not None and beside >= SHADE_SHARE:
-                        r = _doubted(r, shadow_beside=round(beside, 3))
+                if own is not None and own[1] < OWN_SAT:     # a colourless inside
+                    if own[0] < BARE_INSIDE:
+                        r = _doubted(r, bare_inside=round(own[0], 3))
+                    else:
+                        beside = shade_beside(n, r.mark)
+                        if beside is not None and beside >= SHADE_SHARE:
+                            r = _doubted(r, shadow_beside=round(beside, 3))
         elif r.mark.kind == "fillbox" and r.state == FILLED and r.mark.states[0] != FILLED and not r.unsure \
                 and r.evidence.get("blurred") and r.evidence.get("score", 1.0) < SMEAR_INK:
             s = smear(n, r.mark)
