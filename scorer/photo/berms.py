@@ -342,9 +342,11 @@ def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | 
                 "fit": (0.0, 0.0), "length": L}
     cov = float(hit[valid].sum()) / nv
     # longest run of misses among known stations (unknown stations neither hit nor break);
-    # a miss where the line's centre runs along print is no break (see `clear_of_print`)
+    # a miss where the line's centre runs along print is no break (see `clear_of_print`),
+    # nor is one inked on its centre between ink on both sides (a swamp's hatching beside a
+    # neighbour's line: the photo can't say whose ink it is, PH165)
     on_clear = clear[np.arange(len(t)), ci] if clear is not None else np.ones(len(t), bool)
-    breaks = valid & (on_clear | hit)
+    breaks = valid & (on_clear | hit) & ~(cluttered & (on >= 1.0))
     plain = valid & on_clear      # stations on plain paper, where a drawn line always shows
     gap = _longest_miss(hit, breaks)
     strength = float(median(on[valid & hit])) if (valid & hit).any() else 0.0
