@@ -202,3 +202,36 @@ def test_a_rival_whose_pencil_skips_is_drawn_on_what_the_winner_leaves():
     assert not got["B"]["ambiguous"] and got["B"]["coverage"] == pytest.approx(0.85, abs=0.02)
     got = _rival_case((1.1, 1.6), ink_beside=1.5, own_coverage=0.6)      # half a line: unsure
     assert got["B"]["ambiguous"]
+
+
+def _twice_case(b_own_line: bool):
+    """A = P-Q and B = P-R both leave P, strong, ink all along. A's ink ends at its piles;
+    B's stops 5.74 mm short of R (under the field's printed border), between END_GOOD and
+    END_BAD, so the ends settle nothing. `b_own_line`: B's centre is inked where it leaves
+    A (a second line drawn from P), else B's corridor there is plain paper."""
+    line = np.where(np.abs(np.arange(-3.4, 3.41, 0.2)) <= 0.6, 2.0, 0.0)
+    a, _ = _ev(P, Q, lambda p: True)
+    b, _ = _ev(P, R, lambda p: True)
+    a = _with_profile(a, P, Q, 0.0) | {"ends": (1.26, 1.76), "offset": 0.17, "_nominal": (tuple(P), tuple(Q))}
+    b = _with_profile(b, P, R, 0.0) | {"ends": (1.95, 5.74), "offset": 1.79, "_nominal": (tuple(P), tuple(R))}
+    a["_prof"] = np.broadcast_to(line, a["_prof"].shape).copy()
+    if b_own_line:
+        b["_prof"] = np.broadcast_to(line, b["_prof"].shape).copy()
+    raw = {"A": a, "B": _own_hits(b, [berms._extend(P, Q)], 0.98 if b_own_line else 0.1)}
+    raw["B"]["coverage"] = 0.95          # its corridor, A's ink included
+    segs = {"A": berms._extend(P, Q), "B": berms._extend(P, R)}
+    out = {k: dict(v) for k, v in raw.items()}
+    is_line = lambda ev: ev["coverage"] >= 0.6     # noqa: E731
+    return berms.settle_families(out, raw, {"A": {"B"}, "B": {"A"}}, segs, is_line=is_line)
+
+
+def test_two_members_each_a_whole_line_where_they_part_are_both_drawn():
+    # PH166, judge raging-waters-1040058 (2.5 MP): N1-W1 and N1-W2 both drawn; N1-W1's ink
+    # stops 5.74 mm from W1 along the map's border, so the ends settled nothing and N1-W1
+    # read unsure (p = 0.7), though each line is inked along 95 % of the 30-40 mm where it
+    # leaves the other
+    got = _twice_case(b_own_line=True)
+    assert not got["A"]["ambiguous"] and not got["B"]["ambiguous"] and got["B"]["apart"]
+    # B bare where it leaves A: A's ink is all B holds, so the family stays in doubt
+    got = _twice_case(b_own_line=False)
+    assert got["A"]["ambiguous"] and got["B"]["ambiguous"]

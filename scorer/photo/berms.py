@@ -786,6 +786,12 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
             # there is no drawn line to place, only other lines' ink, so nothing for the
             # family to be unsure of; each reads as its own evidence says (PH116)
             continue
+        if segs is not None and all(_apart_line(m, inked, raw, segs, mask_mm, is_line, drawn, group) for m in inked):
+            # every inked member a whole line of its own where it leaves the others: the
+            # pile was used twice, each line drawn (PH166)
+            for m in inked:
+                out[m] = dict(out[m], ambiguous=False, family=sorted(group), apart=True)
+            continue
         for m in inked:
             out[m] = dict(out[m], ambiguous=True, family=sorted(group))
     return out
@@ -799,6 +805,28 @@ OWN_BARE = 0.2
 # a rival's ink already runs from pile to pile (PH59): judged on what the winner leaves, a
 # skipping pencil line inked along 88 % of it is its own (fresh photo raging-waters-360177)
 RIVAL_COVERAGE = 0.75
+
+
+# mm of its own corridor, clear of its fellows and the other families' drawn lines, along
+# which a member the ends leave in doubt must show its own line (PH166)
+APART_MM = 10.0
+
+
+def _apart_line(m: str, inked: list[str], raw: dict[str, dict], segs: dict[str, tuple], mask_mm: float,
+                is_line, drawn: tuple[str, ...], group: set[str]) -> bool:
+    """Whether a family member shows a whole line of its own where it leaves its inked
+    fellows and the other families' drawn lines (PH166): inked at SECOND_LINE or more of
+    APART_MM or more of such stations, a line (OWN_COVERAGE) judged on what they leave, and
+    its ink ending short of END_BAD from its piles."""
+    ev = raw[m]
+    if is_line is None or "_pts" not in ev or "ends" not in ev or max(ev["ends"]) >= END_BAD:
+        return False
+    lines = [segs[o] for o in inked if o != m] + [segs[d] for d in drawn if d not in group]
+    share, n_st = second_line(ev, lines, mask_mm)
+    if n_st * STEP < APART_MM or share < SECOND_LINE:
+        return False
+    own = _recompute(ev, _explained_mask(ev, lines, mask_mm))
+    return _judgeable(own) and _own_line(own, is_line)
 
 
 def _family_of(cid: str, fam: dict[str, set[str]]) -> set[str]:
