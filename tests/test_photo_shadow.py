@@ -246,6 +246,19 @@ def test_a_shadow_draws_no_cross_so_a_box_crossed_with_clear_arms_stays_crossed(
     assert out[2].unsure                 # arms say nothing of a fill
 
 
+def test_a_blurred_crossed_box_keeps_its_cross_under_a_stripe_from_a_lower_bar():
+    # PH167, judge re-wilding-1050076 (2.2 MP, 2.5 px per mm, blurred): the crossed
+    # prot-flood-1 under a stripe 0.125 deep showed arms of 0.27, under the 0.3 outlines
+    # need (empty ones reach 0.17), and read unsure; boxes not crossed reach 0.06
+    box = Mark("prot-flood-1", "fillbox", (0, 0, 4.6, 4.6), (EMPTY, FILLED, CROSSED), "prot-flood")
+    out = shadow.doubt([Reading(box, CROSSED, 0.999, evidence={"arms": 0.271}),
+                        Reading(box, CROSSED, 0.999, evidence={"arms": 0.06}),
+                        Reading(ICON, CROSSED, 0.999, evidence={"arms": 0.271})], {box.id: 0.125, ICON.id: 0.125})
+    assert not out[0].unsure and out[0].state == CROSSED
+    assert out[1].unsure and out[1].alternative == EMPTY
+    assert out[2].unsure                 # an outline still needs CROSSED_ARMS
+
+
 FISH = Mark("sq-4-1-wild-1", "outline", ((12, 12), (20, 12), (20, 20), (12, 20)), (EMPTY, COLOURED, CROSSED),
             "sq-4-1", "fish", icon="fish")
 
