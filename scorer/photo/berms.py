@@ -786,7 +786,9 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
             # there is no drawn line to place, only other lines' ink, so nothing for the
             # family to be unsure of; each reads as its own evidence says (PH116)
             continue
-        if segs is not None and all(_apart_line(m, inked, raw, segs, mask_mm, is_line, drawn, group) for m in inked):
+        beside = [segs[d] for d in drawn if d not in group] if segs is not None else []
+        if segs is not None and all(_apart_line(raw[m], [segs[o] for o in inked if o != m] + beside, mask_mm, is_line)
+                                    for m in inked):
             # every inked member a whole line of its own where it leaves the others: the
             # pile was used twice, each line drawn (PH166)
             for m in inked:
@@ -812,16 +814,13 @@ RIVAL_COVERAGE = 0.75
 APART_MM = 10.0
 
 
-def _apart_line(m: str, inked: list[str], raw: dict[str, dict], segs: dict[str, tuple], mask_mm: float,
-                is_line, drawn: tuple[str, ...], group: set[str]) -> bool:
-    """Whether a family member shows a whole line of its own where it leaves its inked
-    fellows and the other families' drawn lines (PH166): inked at SECOND_LINE or more of
-    APART_MM or more of such stations, a line (OWN_COVERAGE) judged on what they leave, and
-    its ink ending short of END_BAD from its piles."""
-    ev = raw[m]
+def _apart_line(ev: dict, lines: list[tuple[np.ndarray, np.ndarray]], mask_mm: float, is_line) -> bool:
+    """Whether a family member shows a whole line of its own where it leaves `lines` (its
+    inked fellows and the other families' drawn lines; PH166): inked at SECOND_LINE or more
+    of APART_MM or more of such stations, a line (OWN_COVERAGE) judged on what they leave,
+    and its ink ending short of END_BAD from its piles."""
     if is_line is None or "_pts" not in ev or "ends" not in ev or max(ev["ends"]) >= END_BAD:
         return False
-    lines = [segs[o] for o in inked if o != m] + [segs[d] for d in drawn if d not in group]
     share, n_st = second_line(ev, lines, mask_mm)
     if n_st * STEP < APART_MM or share < SECOND_LINE:
         return False

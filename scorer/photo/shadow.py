@@ -217,8 +217,9 @@ def doubt(readings: list[Reading], stripes: dict[str, float], inked: set[str] = 
     could have darkened it. One read as empty stays (a shadow only adds darkness), and so
     does one whose inside shows ink no stripe gives (`inked`), an outline read as coloured
     whose colour no shadow gives (COLOURED_CHROMA), or a box or outline read as crossed
-    whose arms stand out from the paper beside them (BOX_CROSSED_ARMS, CROSSED_ARMS). A stripe under STRIPE
-    doubts only boxes read marked on a strong share under FAINT_STRONG (PH126)."""
+    whose arms stand out from the paper beside them (BOX_CROSSED_ARMS for a Re-Wilding box,
+    CROSSED_ARMS). A stripe under STRIPE doubts only boxes read marked on a strong share
+    under FAINT_STRONG (PH126)."""
     out = []
     for r in readings:
         s = stripes.get(r.mark.id)
