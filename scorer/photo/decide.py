@@ -66,8 +66,9 @@ def score_line(ev: dict) -> float:
     off = min(ev["offset"], max(ends)) if ends else ev["offset"]
     off_pen = max(0.0, off - 2.5) * 0.8
     # a partly inked corridor whose ink, traced along its own line, reaches neither of this
-    # candidate's piles holds pieces of other lines (crossings, a hatched swamp, a shared pile)
-    stray = 0.3 if _stray(ev) else 0.0
+    # candidate's piles holds pieces of other lines (crossings, a hatched swamp, a shared pile);
+    # not one inked whole, unbroken, on plain paper no other line explains (PH168)
+    stray = 0.3 if _stray(ev) and not unbroken_whole(ev) else 0.0
     # ink traced unbroken from one of its piles to the other is a drawn line (on 400
     # calibration photos every such half-inked corridor was a berm)
     reach = 0.15 if _traced_to_piles(ev) else 0.0
@@ -413,6 +414,18 @@ def unbroken_stray(ev: dict) -> bool:
     return "coverage" in ev and _stray(ev) and not ev.get("ambiguous") and ev["coverage"] >= 0.3 \
         and ev.get("gap", 99.0) <= STRAY_GAP and ev.get("offset", 0.0) <= STRAY_OFFSET \
         and (mostly_plain or (ev.get("explained") or 0.0) <= CROSSINGS)
+
+
+def unbroken_whole(ev: dict) -> bool:
+    """Whether a corridor `unbroken_stray` holds for is a whole line of its own: mostly on
+    plain paper (CLEAR_MIN), inked there at CLEAR_OWN or more, on the stations no other
+    line explains too, and other lines explaining no more of it than crossings do. Its
+    trace stopped in print (a faint pencil line over a label or a lattice line, blurred),
+    not at the end of pieces of other lines (PH168: judge photos raging-waters-1070063,
+    970026, 1010014)."""
+    return unbroken_stray(ev) and ev.get("clear_share", 0.0) >= CLEAR_MIN \
+        and ev.get("clear_cov", 0.0) >= CLEAR_OWN and ev.get("clear_own", 1.0) >= CLEAR_OWN \
+        and (ev.get("explained") or 0.0) <= CROSSINGS
 
 
 def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
