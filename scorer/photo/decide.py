@@ -421,8 +421,8 @@ def unbroken_whole(ev: dict) -> bool:
     plain paper (CLEAR_MIN), inked there at CLEAR_OWN or more, on the stations no other
     line explains too, and other lines explaining no more of it than crossings do. Its
     trace stopped in print (a faint pencil line over a label or a lattice line, blurred),
-    not at the end of pieces of other lines (PH168: judge photos raging-waters-1070063,
-    970026, 1010014)."""
+    not at the end of pieces of other lines (PH168: judge photos raging-waters-1070063 and
+    970026)."""
     return unbroken_stray(ev) and ev.get("clear_share", 0.0) >= CLEAR_MIN \
         and ev.get("clear_cov", 0.0) >= CLEAR_OWN and ev.get("clear_own", 1.0) >= CLEAR_OWN \
         and (ev.get("explained") or 0.0) <= CROSSINGS
