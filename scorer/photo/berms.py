@@ -786,14 +786,14 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
             # there is no drawn line to place, only other lines' ink, so nothing for the
             # family to be unsure of; each reads as its own evidence says (PH116)
             continue
-        beside = [segs[d] for d in drawn if d not in group] if segs is not None else []
-        if segs is not None and all(_apart_line(raw[m], [segs[o] for o in inked if o != m] + beside, mask_mm, is_line)
-                                    for m in inked):
+        if segs is not None:
             # every inked member a whole line of its own where it leaves the others: the
             # pile was used twice, each line drawn (PH166)
-            for m in inked:
-                out[m] = dict(out[m], ambiguous=False, family=sorted(group), apart=True)
-            continue
+            beside = [segs[d] for d in drawn if d not in group]
+            if all(_apart_line(raw[m], [segs[o] for o in inked if o != m] + beside, mask_mm, is_line) for m in inked):
+                for m in inked:
+                    out[m] = dict(out[m], ambiguous=False, family=sorted(group), apart=True)
+                continue
         for m in inked:
             out[m] = dict(out[m], ambiguous=True, family=sorted(group))
     return out
