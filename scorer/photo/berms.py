@@ -590,13 +590,14 @@ def second_mask(evs: list[dict]) -> float:
 
 
 def second_line(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: float = SECOND_MASK,
-                min_sep: float = 1.3, inside=None) -> tuple[float, int]:
+                min_sep: float = 1.3, inside=None, seen: bool = False) -> tuple[float, int]:
     """Share of stations showing ink off every other line, where those lines are at least
     `min_sep` mm from this candidate's nominal line; and how many such stations there were.
     Ink within `mask_mm` of another line is that line's (`second_mask` widens it for thick
     lines, whose flanks would otherwise read as a second line beside them). `inside`
     (points in mm -> bool array) marks ink that is other marks' (a shaded swamp square):
-    it is left out, and a station on such a mark is not counted (PH127)."""
+    it is left out, and a station on such a mark is not counted (PH127). `seen`: only
+    stations where some of that corridor is seen (not print) count."""
     px, py, prof, kn = ev["_px"], ev["_py"], ev["_prof"], ev["_known"]
     mid = px.shape[1] // 2
     centre = np.stack([px[:, mid], py[:, mid]], axis=1)
@@ -614,6 +615,9 @@ def second_line(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: 
         free &= _seg_dist(pts, a0, a1) > mask_mm
     free = free.reshape(-1, px.shape[1]) & kn[use]
     val = np.where(free, prof[use], 0.0).max(axis=1)
+    if seen:
+        val = val[free.any(axis=1)]
+        return (float((val >= 1.0).mean()) if len(val) else 0.0), len(val)
     return float((val >= 1.0).mean()), int(use.sum())
 
 
@@ -790,9 +794,20 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
             # every inked member a whole line of its own where it leaves the others: the
             # pile was used twice, each line drawn (PH166)
             beside = [segs[d] for d in drawn if d not in group]
-            if all(_apart_line(raw[m], [segs[o] for o in inked if o != m] + beside, mask_mm, is_line) for m in inked):
+            parted = {m: [segs[o] for o in inked if o != m] + beside for m in inked}
+            if all(_apart_line(raw[m], parted[m], mask_mm, is_line) for m in inked):
                 for m in inked:
                     out[m] = dict(out[m], ambiguous=False, family=sorted(group), apart=True)
+                continue
+            # one member a whole line of its own where it leaves the others, wherever its
+            # trace stops, and every other one bare there with its ink ending far from its
+            # pile: that one alone is drawn (PH169)
+            whole = [m for m in inked if _apart_line(raw[m], parted[m], mask_mm, is_line, ends=False)]
+            if len(whole) == 1 and all(_apart_bare(raw[m], parted[m], mask_mm) for m in inked if m not in whole):
+                out[whole[0]] = dict(raw[whole[0]], ambiguous=False, family=sorted(group), apart=True)
+                for m in inked:
+                    if m not in whole:
+                        out[m] = _emptied(out[m], raw[m], family=sorted(group), apart=True)
                 continue
         for m in inked:
             out[m] = dict(out[m], ambiguous=True, family=sorted(group))
@@ -814,18 +829,31 @@ RIVAL_COVERAGE = 0.75
 APART_MM = 10.0
 
 
-def _apart_line(ev: dict, lines: list[tuple[np.ndarray, np.ndarray]], mask_mm: float, is_line) -> bool:
+def _apart_line(ev: dict, lines: list[tuple[np.ndarray, np.ndarray]], mask_mm: float, is_line,
+                ends: bool = True) -> bool:
     """Whether a family member shows a whole line of its own where it leaves `lines` (its
     inked fellows and the other families' drawn lines; PH166): inked at SECOND_LINE or more
     of APART_MM or more of such stations, a line (OWN_COVERAGE) judged on what they leave,
-    and its ink ending short of END_BAD from its piles."""
-    if is_line is None or "_pts" not in ev or "ends" not in ev or max(ev["ends"]) >= END_BAD:
+    and (`ends`) its ink ending short of END_BAD from its piles."""
+    if is_line is None or "_pts" not in ev or "_prof" not in ev or "ends" not in ev \
+            or ends and max(ev["ends"]) >= END_BAD:
         return False
     share, n_st = second_line(ev, lines, mask_mm)
     if n_st * STEP < APART_MM or share < SECOND_LINE:
         return False
     own = _recompute(ev, _explained_mask(ev, lines, mask_mm))
     return _judgeable(own) and _own_line(own, is_line)
+
+
+def _apart_bare(ev: dict, lines: list[tuple[np.ndarray, np.ndarray]], mask_mm: float) -> bool:
+    """Whether a family member is bare where it leaves `lines` (inked at OWN_BARE or less of
+    APART_MM or more of such stations, seen: print hides no line there) and its ink, traced,
+    stays END_BAD or more from one of its piles even where it may run on unseen (`_reach`;
+    PH30's line into print comes nearer): the ink in its corridor is its fellows' (PH169)."""
+    if "_prof" not in ev or "ends" not in ev or _reach(ev) < END_BAD:
+        return False
+    share, n_st = second_line(ev, lines, mask_mm, seen=True)
+    return n_st * STEP >= APART_MM and share <= OWN_BARE
 
 
 def _family_of(cid: str, fam: dict[str, set[str]]) -> set[str]:
