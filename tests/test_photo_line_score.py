@@ -87,6 +87,24 @@ def test_a_corridor_of_other_lines_ink_that_stops_short_of_a_pile_is_no_berm():
     assert _p(_fan(ends=(3.6, 7.5))) > 0.9
 
 
+def test_a_corridor_inked_whole_on_its_own_is_no_other_lines_ink_however_much_they_explain():
+    # PH170, judge photo raging-waters-1090133 (1.2 MP, blurred): Delta's drawn E3-W3, no miss
+    # along its corridor but over print, every station on plain paper inked (68 % of it),
+    # those no other line explains too; a shallow crossing and E3-W2, a candidate never drawn
+    # and left in doubt, explained 70 % of it, and its faint trace stopped 20 mm from W3 in
+    # print: PH118 read it empty at p = 1.0, a confident wrong mark
+    ev = {"coverage": 0.615, "gap": 0.0, "clear_cov": 1.0, "clear_share": 0.677, "clear_miss": 0.0,
+          "known": 1.0, "clutter": 0.008, "strength": 2.09, "offset": 1.484, "length": 77.196,
+          "ends": (1.34, 20.22), "sharpness": 0.168, "blurred": True, "halfwidth": 0.7,
+          "explained": 0.7, "clear_own": 1.0}
+    assert decide.whole_own(ev) and not decide.others_ink(ev)
+    assert _p(ev) > 0.5
+    # its own stations or its plain paper less than whole, a miss longer than STRAY_GAP on
+    # them, or mostly over print: other lines' ink, as PH118 says (470182's fan: 0.83, 0.89)
+    for other in ({"clear_own": 0.83}, {"clear_cov": 0.89}, {"gap": 4.5}, {"clear_share": 0.55}):
+        assert decide.others_ink(ev | other) and _p(ev | other) <= decide.OTHERS_P
+
+
 def test_a_long_line_crossing_several_others_is_judged_on_its_own_plain_paper():
     # PH132, judge photo raging-waters-680178 (2.2 MP): Canalville's E2-W2, 77 mm long, runs
     # along a swamp's printed edge (37 % of its stations over print) and crosses other lines

@@ -385,10 +385,13 @@ OTHERS_P = 3 / 48718
 
 def others_ink(ev: dict) -> bool:
     """Whether a line candidate's ink is mostly other lines' and, traced, fails to reach one
-    of its piles (PH118). An unresolved family's doubt (`ambiguous`) is left alone."""
+    of its piles (PH118). An unresolved family's doubt (`ambiguous`) is left alone, and so
+    is a corridor that is a whole line of its own (`whole_own`, PH170): other lines' ink
+    leaves it broken or bare between them."""
     ends = ev.get("ends")
     return bool(ends) and not ev.get("ambiguous") and ev.get("coverage", 1.0) < OTHERS_COVERAGE \
-        and (ev.get("explained") or 0.0) >= OTHERS_SHARE and max(ends) >= OTHERS_END
+        and (ev.get("explained") or 0.0) >= OTHERS_SHARE and max(ends) >= OTHERS_END \
+        and not whole_own(ev)
 
 
 STRAY_GAP = 4.0      # mm: a corridor whose longest miss is this or less is inked throughout
@@ -416,6 +419,15 @@ def unbroken_stray(ev: dict) -> bool:
         and (mostly_plain or (ev.get("explained") or 0.0) <= CROSSINGS)
 
 
+def whole_own(ev: dict) -> bool:
+    """Whether a line candidate's corridor is inked whole on its own: no miss longer than
+    STRAY_GAP, mostly on plain paper (CLEAR_MIN), inked there at CLEAR_OWN or more, and on
+    the stations there that no other line explains too (PH168, PH170)."""
+    own = ev.get("clear_own", 0.0 if ev.get("explained") else 1.0)
+    return ev.get("gap", 99.0) <= STRAY_GAP and ev.get("clear_share", 0.0) >= CLEAR_MIN \
+        and ev.get("clear_cov", 0.0) >= CLEAR_OWN and own >= CLEAR_OWN
+
+
 def unbroken_whole(ev: dict) -> bool:
     """Whether a corridor `unbroken_stray` holds for is a whole line of its own: mostly on
     plain paper (CLEAR_MIN), inked there at CLEAR_OWN or more, on the stations no other
@@ -423,9 +435,7 @@ def unbroken_whole(ev: dict) -> bool:
     trace stopped in print (a faint pencil line over a label or a lattice line, blurred),
     not at the end of pieces of other lines (PH168: judge photos raging-waters-1070063 and
     970026)."""
-    return unbroken_stray(ev) and ev.get("clear_share", 0.0) >= CLEAR_MIN \
-        and ev.get("clear_cov", 0.0) >= CLEAR_OWN and ev.get("clear_own", 1.0) >= CLEAR_OWN \
-        and (ev.get("explained") or 0.0) <= CROSSINGS
+    return unbroken_stray(ev) and whole_own(ev) and (ev.get("explained") or 0.0) <= CROSSINGS
 
 
 def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
