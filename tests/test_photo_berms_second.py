@@ -122,14 +122,16 @@ def test_a_family_whose_ink_is_another_familys_drawn_line_is_empty():
 
 
 def _rival_case(b_ends: tuple[float, float], ink_beside: float, own_coverage: float, R_=R,
-                judged: float | None = None, a_ends: tuple[float, float] = (1.4, 1.2)):
+                judged: float | None = None, a_ends: tuple[float, float] = (1.4, 1.2), blank_to: float = 0.0):
     """A = P-Q is drawn, strong, its ink ending at both piles. B = P-R shares pile P and its
     trace ends within END_GOOD of its own piles too: on A's ink that runs on near R, or on
-    another line's. `ink_beside`: the ink level where B leaves A (0: plain paper)."""
+    another line's. `ink_beside`: the ink level where B leaves A (0: plain paper), from
+    `blank_to` mm along B from P on (nearer P, plain paper)."""
     a, _ = _ev(P, Q, lambda p: True)
     b, _ = _ev(P, R_, lambda p: True)
     a = _with_profile(a, P, Q, 0.0) | {"ends": a_ends, "offset": 0.4, "_nominal": (tuple(P), tuple(Q))}
     b = _with_profile(b, P, R_, ink_beside) | {"ends": b_ends, "offset": 2.6, "_nominal": (tuple(P), tuple(R_))}
+    b["_prof"][np.linalg.norm(b["_pts"] - P, axis=1) < blank_to] = 0.0
     raw = {"A": a, "B": _own_hits(b, [berms._extend(P, Q)], own_coverage)}
     segs = {"A": berms._extend(P, Q), "B": berms._extend(P, R_)}
     out = {k: dict(v) for k, v in raw.items()}
@@ -150,6 +152,21 @@ def test_a_rival_with_a_line_of_its_own_beside_the_winner_is_drawn():
     # the pile really used twice: B's ink runs beside A where they part, on B's own stations
     got = _rival_case((1.1, 1.6), ink_beside=1.5, own_coverage=0.98)
     assert not got["B"]["ambiguous"] and got["B"]["coverage"] == pytest.approx(0.98, abs=0.02)
+
+
+def test_a_rival_partly_inked_where_it_leaves_the_winner_is_unsure_not_empty():
+    # PH171, judge raging-waters-1120148 (4.6 MP): E3-S4 and E4-S4 both drawn from S4, their
+    # ink ending within END_GOOD of their piles; E4-S4, the rival, inked along 68 % of the
+    # 35 mm where it leaves E3-S4 (its ink near S4 within the winner's mask), was emptied
+    # at p = 1.0: a confident wrong mark
+    got = _rival_case((1.1, 1.6), ink_beside=1.5, own_coverage=0.98, blank_to=30)
+    assert berms.RIVAL_HALF < got["B"]["second_line"] < berms.SECOND_LINE
+    assert got["B"]["ambiguous"] and got["B"]["coverage"] > 0.0
+    # bare there (PH59), or inked along less than half of it (900038's empty rival: 0.39):
+    # empty, as before
+    for blank_to in (70, 45):
+        got = _rival_case((1.1, 1.6), ink_beside=1.5, own_coverage=0.98, blank_to=blank_to)
+        assert not got["B"]["ambiguous"] and got["B"]["coverage"] == 0.0
 
 
 def test_members_whose_ink_ends_alike_are_told_apart_by_their_fits():
