@@ -796,18 +796,19 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
             # family to be unsure of; each reads as its own evidence says (PH116)
             continue
         if segs is not None:
-            # every inked member a whole line of its own where it leaves the others: the
-            # pile was used twice, each line drawn (PH166)
+            # every inked member a whole line of its own where it leaves the others, its ink
+            # ending short of END_BAD from its piles: the pile was used twice, each line
+            # drawn (PH166)
             beside = [segs[d] for d in drawn if d not in group]
             parted = {m: [segs[o] for o in inked if o != m] + beside for m in inked}
-            if all(_apart_line(raw[m], parted[m], mask_mm, is_line) for m in inked):
+            whole = [m for m in inked if _apart_line(raw[m], parted[m], mask_mm, is_line)]
+            if len(whole) == len(inked) and all(max(raw[m]["ends"]) < END_BAD for m in inked):
                 for m in inked:
                     out[m] = dict(out[m], ambiguous=False, family=sorted(group), apart=True)
                 continue
             # one member a whole line of its own where it leaves the others, wherever its
             # trace stops, and every other one bare there with its ink ending far from its
             # pile: that one alone is drawn (PH169)
-            whole = [m for m in inked if _apart_line(raw[m], parted[m], mask_mm, is_line, ends=False)]
             if len(whole) == 1 and all(_apart_bare(raw[m], parted[m], mask_mm) for m in inked if m not in whole):
                 out[whole[0]] = dict(raw[whole[0]], ambiguous=False, family=sorted(group), apart=True)
                 for m in inked:
@@ -838,14 +839,12 @@ RIVAL_COVERAGE = 0.75
 APART_MM = 10.0
 
 
-def _apart_line(ev: dict, lines: list[tuple[np.ndarray, np.ndarray]], mask_mm: float, is_line,
-                ends: bool = True) -> bool:
+def _apart_line(ev: dict, lines: list[tuple[np.ndarray, np.ndarray]], mask_mm: float, is_line) -> bool:
     """Whether a family member shows a whole line of its own where it leaves `lines` (its
-    inked fellows and the other families' drawn lines; PH166): inked at SECOND_LINE or more
-    of APART_MM or more of such stations, a line (OWN_COVERAGE) judged on what they leave,
-    and (`ends`) its ink ending short of END_BAD from its piles."""
-    if is_line is None or "_pts" not in ev or "_prof" not in ev or "ends" not in ev \
-            or ends and max(ev["ends"]) >= END_BAD:
+    inked fellows and the other families' drawn lines; PH166, PH169): inked at SECOND_LINE
+    or more of APART_MM or more of such stations, a line (OWN_COVERAGE) judged on what they
+    leave. (PH166 also needs its ink to end short of END_BAD from its piles.)"""
+    if is_line is None or "_pts" not in ev or "_prof" not in ev or "ends" not in ev:
         return False
     share, n_st = second_line(ev, lines, mask_mm)
     if n_st * STEP < APART_MM or share < SECOND_LINE:
