@@ -247,3 +247,18 @@ def test_a_blurred_snake_near_the_resolution_floor_with_a_dark_inside_is_no_conf
     for other in ({"mass_inside": 3.9}, {"blurred": False, "sharpness": 0.5}, {"photo_pxmm": 2.3}):
         got = _read(mid, dict(ev, **other))
         assert got.state == EMPTY and not got.unsure, other
+
+
+def test_a_blurred_bullrush_near_the_resolution_floor_with_a_dark_inside_is_no_confident_empty():
+    # PH172, judge re-wilding-1170079 (1.2 MP, 2.17 px per mm, blurred): a faint coloured
+    # bullrush read empty at p = 0.995 on its outline's mass, inside 4.08 (PH161's bar for
+    # snakes; blurred empty bullrushes under 2.2 px per mm reach it once in 7,801 photos)
+    mid = next(k for k, v in _rew_marks().items() if v.kind == "outline" and v.icon == "bullrush")
+    ev = dict(PENCIL_900065["bullrush"], mass=0.214, mass_inside=4.08, chroma_inside=0.026,
+              photo_pxmm=2.173, blurred=True, sharpness=0.161)
+    r = _read(mid, ev)
+    assert r.state == EMPTY and r.unsure and r.alternative == COLOURED
+    # a lighter inside, a sharper photo or a finer scale leaves it to the curves (empty, sure)
+    for other in ({"mass_inside": 3.9}, {"blurred": False, "sharpness": 0.5}, {"photo_pxmm": 2.3}):
+        got = _read(mid, dict(ev, **other))
+        assert got.state == EMPTY and not got.unsure, other

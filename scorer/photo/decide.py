@@ -663,6 +663,11 @@ INSIDE_DOUBT = {"snake": 4.6, "bullrush": 4.25}
 LOW_INSIDE_PXMM = 2.2
 LOW_INSIDE_DOUBT = 4.0
 LOW_INSIDE_P = 0.3
+# ... and a bullrush's (PH172). Judge photo re-wilding-1170079 (1.2 MP, 2.17 px per mm,
+# blurred): a faint coloured bullrush read empty at p = 0.995, inside 4.08. On the 7,801
+# cached Re-Wilding photos the blurred ones under that scale (210 photos) hold 183 empty
+# bullrushes, the one from 4.0 at 4.27 (unsure already, INSIDE_DOUBT), and 2,701 coloured
+LOW_INSIDE_ICONS = frozenset({"snake", "bullrush"})
 # an outline whose inside, clear of its print, holds CHROMA_INSIDE_SURE or more of chroma over
 # the paper round it (`chroma_inside`) is coloured: a highlighter fill, which darkens little,
 # gives a snake a mass of 0.5-0.67 in photos under 4.5 px per mm, short of the low and blurred
@@ -831,7 +836,7 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
             p_ink = max(p_ink, INSIDE_P)
         if ev.get("mass_inside", 0.0) >= INSIDE_DOUBT.get(mark.icon, 99.0):
             p_ink = max(p_ink, 0.5)     # darker inside than any empty one: unsure (PH155)
-        elif mark.icon == "snake" and ev.get("blurred") and ev.get("photo_pxmm", 99.0) < LOW_INSIDE_PXMM \
+        elif mark.icon in LOW_INSIDE_ICONS and ev.get("blurred") and ev.get("photo_pxmm", 99.0) < LOW_INSIDE_PXMM \
                 and ev.get("mass_inside", 0.0) >= LOW_INSIDE_DOUBT:
             p_ink = max(p_ink, LOW_INSIDE_P)    # near the resolution floor: unsure (PH161)
         if ev.get("chroma_inside", 0.0) >= CHROMA_INSIDE_SURE:
