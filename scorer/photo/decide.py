@@ -429,12 +429,10 @@ def whole_own(ev: dict) -> bool:
 
 
 def unbroken_whole(ev: dict) -> bool:
-    """Whether a corridor `unbroken_stray` holds for is a whole line of its own: mostly on
-    plain paper (CLEAR_MIN), inked there at CLEAR_OWN or more, on the stations no other
-    line explains too, and other lines explaining no more of it than crossings do. Its
-    trace stopped in print (a faint pencil line over a label or a lattice line, blurred),
-    not at the end of pieces of other lines (PH168: judge photos raging-waters-1070063 and
-    970026)."""
+    """Whether a corridor `unbroken_stray` holds for is a whole line of its own (`whole_own`)
+    with other lines explaining no more of it than crossings do. Its trace stopped in print
+    (a faint pencil line over a label or a lattice line, blurred), not at the end of pieces
+    of other lines (PH168: judge photos raging-waters-1070063 and 970026)."""
     return unbroken_stray(ev) and whole_own(ev) and (ev.get("explained") or 0.0) <= CROSSINGS
 
 
@@ -838,7 +836,7 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
             p_ink = max(p_ink, 0.5)     # darker inside than any empty one: unsure (PH155)
         elif mark.icon in LOW_INSIDE_ICONS and ev.get("blurred") and ev.get("photo_pxmm", 99.0) < LOW_INSIDE_PXMM \
                 and ev.get("mass_inside", 0.0) >= LOW_INSIDE_DOUBT:
-            p_ink = max(p_ink, LOW_INSIDE_P)    # near the resolution floor: unsure (PH161)
+            p_ink = max(p_ink, LOW_INSIDE_P)    # near the resolution floor: unsure (PH161, PH172)
         if ev.get("chroma_inside", 0.0) >= CHROMA_INSIDE_SURE:
             p_ink = max(p_ink, CHROMA_INSIDE_P)
         bare = BARE_INSIDE.get(mark.icon)
