@@ -72,8 +72,9 @@ class Reading:
 
     @property
     def shadowed(self) -> bool:
-        """Whether a shadow (a stripe, PH19, or an edge, PH70) doubts the reading."""
-        return "shadow" in self.evidence or "shadow_edge" in self.evidence
+        """Whether a shadow (a stripe, PH19, an edge, PH70, or its depth over a thin
+        outline, PH173) doubts the reading."""
+        return "shadow" in self.evidence or "shadow_edge" in self.evidence or "deep_shade" in self.evidence
 
     @property
     def smeared(self) -> bool:

@@ -501,6 +501,7 @@ def scan_bytes(data: bytes, source: str = "the photo", sheet_id: SheetId | None 
         whites = (white, full_size(light, w.shape))
     n = normalise(w, et, lay.calibration, len(CALIBRATION_PATCHES), white)
     n.photo_pxmm = photo_pxmm
+    n.planes["white"] = white
     n.sharpness = sharp = _sharpness(n, e.dark, whites)
     mark_map = reader.mark_map(sid)
     if sharp < MIN_SHARPNESS or (sharp < BLURRED and not (fitting or reads_blurred(mark_map))):

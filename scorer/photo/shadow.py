@@ -15,6 +15,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
+from .decide import LOW_INSIDE_ICONS
 from .expected import Expected, luminance
 from .markmap import COLOURED, CROSSED, EMPTY, FILLED, Mark, Reading, bbox
 from .marks import DOT_PLACE, crop_mask, stroke_texture
@@ -380,6 +381,47 @@ def shade_beside(n, mk: Mark, away: tuple[Mark, ...] = ()) -> float | None:
     return darkest / level
 
 
+# --- a thin outline deep in a shadow ------------------------------------------------------
+# Where a cast shadow takes half the light or more, a snake's or bullrush's thin white inside,
+# between its dark outlines, keeps half its contrast over the same sensor noise and JPEG
+# steps, and can read as grey colouring. Fresh judge photo re-wilding-1190156 (3.3 MP, a
+# shadow's edge beside it): an empty snake where the white is 0.48 of the sheet's (median
+# over the outline's box, over the frame's), its outline's mass 0.77 and colourless, read
+# coloured at p = 0.999; with the shadow taken out of the same photo it reads 0.03. On the
+# 3,857 cached Re-Wilding photos with a cast shadow, the snakes and bullrushes read coloured
+# on a colourless mass under DEEP_MASS where the white is under DEEP_SHADE of the sheet's
+# are that one and 8 coloured ones in three photos under 2 MP (1170079, 900065, 960012),
+# which stay coloured, unsure; coloured ones in photos of 2 MP and more start at a mass of
+# 0.83 there (ruling PH173)
+DEEP_SHADE = 0.5
+DEEP_MASS = 0.8
+
+
+def shade(n, mk: Mark) -> float | None:
+    """The paper white under a mark's box (median luminance of the white the photo was
+    normalised by) over the frame's median; None where the pipeline kept no white."""
+    white = n.planes.get("white")
+    if white is None:
+        return None
+    if "white_lum" not in n.planes:
+        lum = luminance(white)
+        n.planes["white_lum"] = (lum, float(np.median(lum[::4, ::4])))
+    lum, whole = n.planes["white_lum"]
+    win = _window(mk, n.pxmm, lum.shape)
+    if win is None or whole <= 0:
+        return None
+    return float(np.median(lum[win])) / whole
+
+
+def _deep_shade(n, r: Reading) -> float | None:
+    """The shade (`shade`) of a snake or bullrush read coloured on a colourless mass under
+    DEEP_MASS where it is under DEEP_SHADE; else None (PH173)."""
+    if r.mark.icon not in LOW_INSIDE_ICONS or r.evidence.get("mass", 99.0) >= DEEP_MASS:
+        return None
+    s = shade(n, r.mark)
+    return s if s is not None and s < DEEP_SHADE else None
+
+
 def graded(n, readings: list[Reading]) -> list[Reading]:
     """An outline confidently read coloured with no colour a shadow can't give
     (COLOURED_CHROMA), whose inside darkens from one side (`gradient` at GRADIENT or more),
@@ -388,7 +430,9 @@ def graded(n, readings: list[Reading]) -> list[Reading]:
     PH160), or colourless and the paper beside it in some direction nearly as dark
     (`shade_beside` at SHADE_SHARE or more): a shadow's tip may lie over it; and so is a
     box that can only be filled, read so, with the paper beside it, away from its
-    neighbours, at SHADE_BOX_SHARE of its inside or more. So is a box
+    neighbours, at SHADE_BOX_SHARE of its inside or more; and a snake or bullrush read
+    coloured on a colourless mass under DEEP_MASS deep in a shadow (`shade` under
+    DEEP_SHADE, PH173). So is a box
     confidently read filled in a blurred photo, short of SMEAR_INK, whose inside darkens from
     one side, smoothly (`smear`)."""
     out, marks = [], tuple(r.mark for r in readings)
@@ -407,6 +451,8 @@ def graded(n, readings: list[Reading]) -> list[Reading]:
                         beside = shade_beside(n, r.mark)
                         if beside is not None and beside >= SHADE_SHARE:
                             r = _doubted(r, shadow_beside=round(beside, 3))
+            if not r.unsure and (deep := _deep_shade(n, r)) is not None:
+                r = _doubted(r, deep_shade=round(deep, 3))
         elif r.mark.kind == "fillbox" and r.state == FILLED and r.mark.states[0] != FILLED and not r.unsure \
                 and r.evidence.get("blurred") and r.evidence.get("score", 1.0) < SMEAR_INK:
             s = smear(n, r.mark)
