@@ -273,12 +273,13 @@ def test_where_either_end_may_hide_under_print_both_stay_unsure():
     assert got["A"]["ambiguous"] and got["B"]["ambiguous"]
 
 
-def _into_print_case(past_r: float, hidden_q: float, end_r: float | None = None):
+def _into_print_case(past_r: float, hidden_q: float, end_r: float | None = None, strength: float | None = None):
     """PH30, fresh photo raging-waters-270111: the line drawn from S to Q (on the field's
     right border) passes 2.3 mm from Q's neighbour R (11 mm below Q on the border) and
     vanishes into the border's print 6.3 mm short of Q. Both candidates hold its ink; seen
     as S-R it runs `past_r` mm on past R and ends `end_r` mm from it (`past_r` where not
-    given: straight on), seen as S-Q it may run on unseen to within `hidden_q` mm of Q."""
+    given: straight on), seen as S-Q it may run on unseen to within `hidden_q` mm of Q.
+    `strength`: the ink's (both candidates'), where given."""
     S, Q, R = np.array([0.0, 0.0]), np.array([16.0, -46.0]), np.array([16.0, -35.0])
     a, _ = _ev(S, Q, lambda p: True)
     b, _ = _ev(S, R, lambda p: True)
@@ -290,6 +291,8 @@ def _into_print_case(past_r: float, hidden_q: float, end_r: float | None = None)
     end_r = past_r if end_r is None else end_r
     b = _with_profile(b, S, R, 0.0) | {"ends": (1.4, end_r), "_ends_hidden": (1.4, end_r), "offset": 2.3,
                                        "_nominal": (tuple(S), tuple(R)), "_end_pts": (S - ur * 1.0, end)}
+    if strength is not None:
+        a, b = a | {"strength": strength}, b | {"strength": strength}
     raw = {"A": a, "B": b}
     segs = {"A": berms._extend(S, Q), "B": berms._extend(S, R)}
     return berms.settle_families({k: dict(v) for k, v in raw.items()}, raw, {"A": {"B"}, "B": {"A"}}, segs,
@@ -469,6 +472,20 @@ def test_ink_two_millimetres_past_the_neighbours_pile_settles_neither_way():
     for past_r, hidden_q in ((2.08, 2.5), (1.5, 1.0)):
         got = _into_print_case(past_r=past_r, hidden_q=hidden_q)
         assert got["B"]["coverage"] == 1.0 and not got["B"]["ambiguous"] and got["A"]["coverage"] == 0.0
+
+
+def test_felt_tip_ink_past_the_neighbours_pile_is_the_neighbours_line():
+    # PH174, judge photos raging-waters-1110120 (6.7 MP), 1210076 (9.3 MP), 1230196 (7.1 MP):
+    # a felt-tip line (ink strength 12-13) drawn to R runs 2.3-2.8 mm past it into print,
+    # while S-Q may reach Q unseen, and PH30's doubt left both unsure. Ink that dark is seen
+    # over a pile's print, so a line run on to Q would have been traced there: R's
+    for past_r, hidden_q, end_r in ((2.75, 1.8, None), (2.08, 2.07, 2.9)):
+        got = _into_print_case(past_r=past_r, hidden_q=hidden_q, end_r=end_r, strength=12.4)
+        assert got["B"]["coverage"] == 1.0 and not got["B"]["ambiguous"]
+        assert got["A"]["coverage"] == 0.0 and not got["A"]["ambiguous"]
+        # pencil or ballpoint (PH124's 630069 and PH42's 260008: 3.3, 3.4) stays in doubt
+        got = _into_print_case(past_r=past_r, hidden_q=hidden_q, end_r=end_r, strength=berms.DARK_INK - 0.1)
+        assert got["A"]["ambiguous"] and got["B"]["ambiguous"]
 
 
 def test_a_fellows_reach_alike_the_members_seen_end_does_not_doubt_it():

@@ -714,11 +714,13 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
         near = {m: _reach(raw[m]) for m in inked}
         reach = min((near[m] for m in bad), default=None)
         if resolved and reach is not None and reach <= END_GOOD \
-                and any("_end_pts" in raw[m] and _past_doubted(raw[m], reach) for m in good):
+                and any("_end_pts" in raw[m] and _past_doubted(raw[m], reach) and not _shows_over_print(raw[m])
+                        for m in good):
             # the winner's ink runs on past its pile, the loser's may reach its own unseen:
             # the ends as seen do not settle it (PH30); nor, within half a millimetre of
             # that, do they settle it the other way (PH42), nor from 2 mm where the loser
-            # may come nearer its pile than the winner's seen end (PH124)
+            # may come nearer its pile than the winner's seen end (PH124). Unless the ink is
+            # dark enough to be seen over the pile's print (PH174)
             resolved = False
         if not resolved:
             rivals = []
@@ -921,6 +923,21 @@ def _past_doubted(ev: dict, reach: float) -> bool:
     member's seen end by more than END_TIE, within which two ends are alike (PH149)."""
     past = _past(ev)
     return past >= PAST_DOUBT or (past >= PAST_NEAR and reach < max(ev["ends"]) - END_TIE)
+
+
+# a drawn line's ink from this strength (`_evidence_core`'s median ink score along its inked
+# stations, dark thresholds; a felt-tip's 11-13, pencil's and ballpoint's 2-7) is seen where
+# it crosses a pile's light print, so a line run on past the winner's pile to the loser's
+# would have been traced there: PH30's doubt is not for it (PH174). Of the 23 families that
+# doubt held on the 9,203 cached Raging Waters photos, the 6 with ink from 10.9 were all
+# drawn to the winner (980092, 1000199, 1090084, 1110120, 1120036, 1210076); of the 17
+# fainter (2.2-6.8), 16 to the loser (630069 and 260008 among them)
+DARK_INK = 9.0
+
+
+def _shows_over_print(ev: dict) -> bool:
+    """Whether a line's ink is dark enough (DARK_INK) to be seen over a pile's print (PH174)."""
+    return ev.get("strength", 0.0) >= DARK_INK
 
 
 def _past(ev: dict) -> float:
