@@ -751,12 +751,10 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
                 # the pile may be used twice: ink all along where the two diverge may be a
                 # second line, or other lines' ink; with none there the loser is empty
                 beside, n_beside = second_line(raw[m], [segs[g] for g in good], mask_mm) if segs else (0.0, 0)
-                if n_beside < 6 and m in rivals:   # too little apart to tell, ends near its piles
-                    out[m] = dict(out[m], ambiguous=True, family=sorted(group), second_line=beside)
-                    continue
-                if m in rivals and RIVAL_HALF <= beside < SECOND_LINE:
-                    # a rival (its ink at both its piles) inked along half or more of where
-                    # it leaves the winner: maybe a second line from the shared pile (PH171)
+                # a rival (its ink at both its piles) too little apart to tell, or inked along
+                # half or more of where it leaves the winner: maybe a second line from the
+                # shared pile (PH171)
+                if m in rivals and (n_beside < 6 or RIVAL_HALF <= beside < SECOND_LINE):
                     out[m] = dict(out[m], ambiguous=True, family=sorted(group), second_line=beside)
                     continue
                 if n_beside < 6 or beside < SECOND_LINE:

@@ -403,14 +403,13 @@ def shade(n, mk: Mark) -> float | None:
     white = n.planes.get("white")
     if white is None:
         return None
-    if "white_lum" not in n.planes:
-        lum = luminance(white)
-        n.planes["white_lum"] = (lum, float(np.median(lum[::4, ::4])))
-    lum, whole = n.planes["white_lum"]
-    win = _window(mk, n.pxmm, lum.shape)
+    if "white_median" not in n.planes:     # every 4th pixel each way: the frame's median
+        n.planes["white_median"] = float(np.median(luminance(white[::4, ::4])))
+    whole = n.planes["white_median"]
+    win = _window(mk, n.pxmm, white.shape[:2])
     if win is None or whole <= 0:
         return None
-    return float(np.median(lum[win])) / whole
+    return float(np.median(luminance(white[win]))) / whole
 
 
 def _deep_shade(n, r: Reading) -> float | None:
