@@ -113,3 +113,56 @@ def test_an_outline_read_coloured_with_a_bare_colourless_inside_is_unsure():
     pale = _sheet(lambda x, y: np.where(_in_fish(x, y), 0.5, 0.0))
     pale.sat = np.where(_in_fish(*np.mgrid[0:SIZE, 0:SIZE][::-1] / P), 30.0, 0.0).astype(np.float32)
     assert not read(pale).unsure
+
+
+# PH175: a box that can be crossed, under a shadow's tip, where the white itself is uneven
+def _lit(sheet: Normalised, white_mm) -> Normalised:
+    """`sheet` with the white it was normalised by: `white_mm(x, y)` of the paper's."""
+    yy, xx = np.mgrid[0:SIZE, 0:SIZE] / P
+    sheet.planes["white"] = np.repeat(white_mm(xx, yy).astype(np.float32)[..., None], 3, axis=2)
+    return sheet
+
+
+def test_a_shadows_tip_over_a_box_that_can_be_crossed_where_the_white_is_uneven_is_unsure():
+    # 1220034: the tip over the box and the paper left of it; the shadow's body, which the
+    # white follows, a millimetre right of the box (white 0.6 of the paper's there)
+    box = _hunger(1, (EMPTY, FILLED, CROSSED))
+    tip = _lit(_sheet(lambda x, y: np.where((x >= 1) & (x < 10) & (y >= 13) & (y < 19.5), 2.0, 0.0)),
+               lambda x, y: np.where(x >= 11, 0.6, 1.0))
+    assert shadow.white_span(tip, box) < shadow.WHITE_SPAN
+    out = shadow.graded(tip, [_filled(box)])[0]
+    assert out.unsure and out.alternative == EMPTY and out.evidence["white_span"] < shadow.WHITE_SPAN
+    assert out.shadowed and "shadow" in out.why
+
+
+def test_a_box_that_can_be_crossed_under_an_even_white_stays_filled():
+    box = _hunger(1, (EMPTY, FILLED, CROSSED))
+    tip = _lit(_sheet(lambda x, y: np.where((x >= 1) & (x < 10) & (y >= 13) & (y < 19.5), 2.0, 0.0)),
+               lambda x, y: 0.9 + 0.001 * x)        # the lamp's slow gradient only
+    assert shadow.white_span(tip, box) > shadow.WHITE_SPAN
+    assert not shadow.graded(tip, [_filled(box)])[0].unsure
+
+
+def test_a_tick_by_a_shadows_edge_with_clean_paper_beside_stays_filled():
+    # the white uneven, but nothing beside the box as dark as its inside
+    box = _hunger(1, (EMPTY, FILLED, CROSSED))
+    tick = _lit(_sheet(lambda x, y: np.where(_in_box(x, y, 1), 2.0, 0.0)), lambda x, y: np.where(x >= 11, 0.6, 1.0))
+    assert not shadow.graded(tick, [_filled(box)])[0].unsure
+
+
+def test_a_coloured_or_thin_mark_by_a_shadows_edge_stays_filled():
+    # a shadow's grey is neutral and even: coloured pencil (a*b* 5) or a thin tick whose
+    # inside stays near white is ink, however uneven the white round it
+    box = _hunger(1, (EMPTY, FILLED, CROSSED))
+    uneven = lambda x, y: np.where(x >= 11, 0.6, 1.0)
+    tip = lambda x, y: np.where((x >= 1) & (x < 10) & (y >= 13) & (y < 19.5), 2.0, 0.0)
+    coloured = _lit(_sheet(tip), uneven)
+    coloured.sat = np.full((SIZE, SIZE), 5.0, np.float32)
+    assert not shadow.graded(coloured, [_filled(box)])[0].unsure
+    # a stroke across the box under a faint shade (0.06 of the white) that runs on beside it
+    faint = lambda x, y: np.where((x >= 1) & (x < 10) & (y >= 13) & (y < 19.5), 0.6, 0.0)
+    stroke = lambda x, y: np.where((np.abs((x - 6) - (y - 14)) < 0.3) & _in_box(x, y, 1), 6.0, faint(x, y))
+    thin = _lit(_sheet(stroke), uneven)
+    assert shadow.own_ink(thin, box)[0] < shadow.EVEN_GREY
+    assert shadow.shade_beside(thin, box) >= shadow.SHADE_BOX_SHARE
+    assert not shadow.graded(thin, [_filled(box)])[0].unsure

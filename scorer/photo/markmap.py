@@ -72,9 +72,9 @@ class Reading:
 
     @property
     def shadowed(self) -> bool:
-        """Whether a shadow (a stripe, PH19, an edge, PH70, or its depth over a thin
-        outline, PH173) doubts the reading."""
-        return "shadow" in self.evidence or "shadow_edge" in self.evidence or "deep_shade" in self.evidence
+        """Whether a shadow (a stripe, PH19, an edge, PH70, its tip, PH139, PH140, PH175,
+        or its depth over a thin outline, PH173) doubts the reading."""
+        return any(k in self.evidence for k in ("shadow", "shadow_edge", "shadow_beside", "deep_shade"))
 
     @property
     def smeared(self) -> bool:
