@@ -515,8 +515,8 @@ def _tip_over_box(n, r: Reading, marks: tuple[Mark, ...]) -> Reading:
     beside = shade_beside(n, r.mark, marks)
     if beside is None or beside < SHADE_BOX_SHARE:
         return r
-    return _doubted(r, shadow_beside=round(beside, 3)) if span is None else \
-        _doubted(r, shadow_beside=round(beside, 3), white_span=round(span, 3))
+    why = {"shadow_beside": round(beside, 3)} | ({} if span is None else {"white_span": round(span, 3)})
+    return _doubted(r, **why)
 
 
 # --- ink run in from beside a box -----------------------------------------------------------
