@@ -401,16 +401,21 @@ DEEP_MASS = 0.8
 def shade(n, mk: Mark) -> float | None:
     """The paper white under a mark's box (median luminance of the white the photo was
     normalised by) over the frame's median; None where the pipeline kept no white."""
-    white = n.planes.get("white")
-    if white is None:
+    under = _white_under(n, mk)
+    if under is None:
         return None
     if "white_median" not in n.planes:     # every 4th pixel each way: the frame's median
-        n.planes["white_median"] = float(np.median(luminance(white[::4, ::4])))
+        n.planes["white_median"] = float(np.median(luminance(n.planes["white"][::4, ::4])))
     whole = n.planes["white_median"]
-    win = _window(mk, n.pxmm, white.shape[:2])
-    if win is None or whole <= 0:
-        return None
-    return float(np.median(luminance(white[win]))) / whole
+    return float(np.median(under)) / whole if whole > 0 else None
+
+
+def _white_under(n, mk: Mark, grow: float = 0.0) -> np.ndarray | None:
+    """The luminance of the white the photo was normalised by over a mark's box grown by
+    `grow` mm; None where the pipeline kept no white or the box is off the frame."""
+    white = n.planes.get("white")
+    win = None if white is None else _window(mk, n.pxmm, white.shape[:2], grow)
+    return None if win is None else luminance(white[win])
 
 
 # --- a shadow's tip over a box that can be crossed ---------------------------------------
@@ -437,11 +442,10 @@ def white_span(n, mk: Mark) -> float | None:
     """How unevenly the photo was lit round a mark: the white it was normalised by, over its
     box grown by WHITE_SPAN_MM, its 2nd percentile of luminance over its 98th; None where the
     pipeline kept no white."""
-    white = n.planes.get("white")
-    win = None if white is None else _window(mk, n.pxmm, white.shape[:2], WHITE_SPAN_MM)
-    if win is None:
+    under = _white_under(n, mk, WHITE_SPAN_MM)
+    if under is None:
         return None
-    lo, hi = np.percentile(luminance(white[win]), (2, 98))
+    lo, hi = np.percentile(under, (2, 98))
     return float(lo / hi) if hi > 0 else None
 
 
