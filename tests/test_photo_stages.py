@@ -901,6 +901,22 @@ def test_a_faint_stroke_along_a_diagonal_is_no_confident_empty_and_a_slash_from_
     assert decide(Mark("backhoe-2", "box", ()), faint | {"slash": 0.05}).state == EMPTY
 
 
+def test_ink_at_one_place_in_a_box_with_no_stroke_is_no_sure_tick():
+    # PH176. Judge photo raging-waters-1310178 (1.1 MP): an empty backhoe whose blurred icon
+    # shows past its print mask in one corner (11.5 % of what the icon leaves seen, strong
+    # 0.059, past PH146's 0.03), no stroke: read crossed at p = 1.0, the score wrong by 3
+    ev = {"fraction": 0.115, "strong": 0.059, "spread": 0.111, "visible": 0.278, "level": 0.41,
+          "ring": 0.0, "arms": 0.002, "slash": 0.028, "sharpness": 0.677}
+    got = decide(Mark("backhoe-2", "box", ()), ev)
+    assert got.state == MARKED and got.unsure and got.confidence <= 0.75
+    # ink in two sub-boxes or more, or a stroke through it, keeps the curve's reading: the
+    # ticked boxes with ink in one sub-box all showed a slash of 0.106 or more
+    assert not decide(Mark("backhoe-2", "box", ()), ev | {"spread": 0.222}).unsure
+    got = decide(Mark("backhoe-2", "box", ()), ev | {"slash": 0.106})
+    assert got.state == MARKED and not got.unsure
+    assert not decide(Mark("backhoe-2", "box", ()), ev | {"arms": 0.2}).unsure
+
+
 def test_a_dot_on_a_line_adds_ink_across_it():
     # PH79: the ink summed across a line (`swell`) at a house's place, over the line's own
     # nearby: a dot 1.8 mm across on a 1.2 mm felt-tip line adds to it where the inscribed
