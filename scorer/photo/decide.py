@@ -633,8 +633,12 @@ BOTH_P = 1.0 - 3 / 3028
 # missed. Judges re-wilding-1340082, 1360018 and 1360152 (2.2-3.1 MP): crossed ability boxes
 # read filled at p = 0.996-0.999 (shares 0.55-0.75, black 0.023-0.434), kept off the score
 # only by the row's order. Of 38,022 filled boxes read filled on 1,393 cached photos none
-# meets both bars (the nearest: a share of 0.43 with black 0.018)
+# meets both bars (the nearest: a share of 0.43 with black 0.018). Nor does black over
+# FILLED_BLACK of the inside by itself come from a fill: of 59,002 filled boxes read filled on
+# 2,155 cached photos the most was 0.121 (the next 0.033), where crossed ones read filled
+# reach 0.18-0.43 (1200104, 1.6 MP, two boxes at p = 0.995; 1360152)
 FILLED_CROSS = (0.5, 0.02)
+FILLED_BLACK = 0.15
 # a box a player fills, read in a sharp photo (7 px per mm and more, the per-sample curve
 # "fillbox_cross") whose per-sample share of crossed diagonal samples reaches SHARP_CROSS is
 # crossed (PH135): the curve, fitted on 682 boxes, gives p = 0.99 only from 0.66, and crossed
@@ -903,7 +907,8 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
         # measured; never met on 3,800 photos): the icon's print alone may be the "cross"
         unsure, conf = True, min(conf, 0.5)
     if mark.kind == "fillbox" and state == FILLED and CROSSED in states \
-            and ev.get("cross", 0.0) >= FILLED_CROSS[0] and ev.get("black", 0.0) >= FILLED_CROSS[1]:
+            and (ev.get("cross", 0.0) >= FILLED_CROSS[0] and ev.get("black", 0.0) >= FILLED_CROSS[1]
+                 or ev.get("black", 0.0) >= FILLED_BLACK):
         # black strokes along both diagonals over the fill: a cross the arms missed? (PH177)
         unsure, conf, alt = True, min(conf, 0.75), CROSSED
     if state == CROSSED and ev.get("mass_chroma", 0.0) >= BLACK_CHROMA \
