@@ -445,6 +445,12 @@ def unbroken_whole(ev: dict) -> bool:
     return unbroken_stray(ev) and whole_own(ev) and (ev.get("explained") or 0.0) <= CROSSINGS
 
 
+def no_stroke(ev: dict) -> bool:
+    """Whether a tick box shows no stroke of a player's: no slash along a diagonal and no
+    cross's arms (both under NO_STROKE_MAX; PH85)."""
+    return ev.get("slash", 1.0) < NO_STROKE_MAX and ev.get("arms", 1.0) < NO_STROKE_MAX
+
+
 def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
     """A reading for a two-state mark (empty / marked)."""
     x = SCORES[mark.kind](ev)
@@ -460,7 +466,7 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
         p = max(p, SLASH_P)
     strong = ev.get("strong", 1.0)
     if mark.kind == "box" and (strong == 0.0 or strong < NO_STROKE_STRONG and not ev.get("blurred")) \
-            and ev.get("slash", 1.0) < NO_STROKE_MAX and ev.get("arms", 1.0) < NO_STROKE_MAX:
+            and no_stroke(ev):
         if ev.get("fraction", 0.0) < NO_STROKE_FRACTION:
             # no stroke of a player's: the tone a shadow or a halo leaves (PH85, PH146, PH148)
             p = min(p, NO_STROKE_P)
@@ -543,8 +549,7 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
     if mark.kind == "box" and state == MARKED and ev.get("ring", 0.0) > RING_DOUBT and not crossed:
         # the paper round the box is dark too: a shadow or a stain over it, not a tick (PH34)
         unsure, conf = True, min(conf, 0.75)
-    if mark.kind == "box" and state == MARKED and ev.get("spread", 1.0) <= ONE_PLACE \
-            and ev.get("slash", 1.0) < NO_STROKE_MAX and ev.get("arms", 1.0) < NO_STROKE_MAX:
+    if mark.kind == "box" and state == MARKED and ev.get("spread", 1.0) <= ONE_PLACE and no_stroke(ev):
         # ink at one place only, and no stroke through it: a blot, not a tick (PH176)
         unsure, conf = True, min(conf, NO_STROKE_DOUBT)
     if seen < visible_min and not (mark.kind == "dot" and state == MARKED):
