@@ -136,7 +136,7 @@ def test_black_strokes_along_both_diagonals_of_a_box_read_filled_leave_it_unsure
     for alone in ({"black": 0.0}, {"cross": 0.43, "black": 0.018}, {"cross": 0.0, "black": 0.121}):
         got = decide_multi(BOX, ev | alone)
         assert got.state == FILLED and not got.unsure
-    # black strokes over 15 % of the inside are no fill's by themselves: bench photo
+    # black strokes over 15 % of the inside are no fill's by themselves: judge photo
     # re-wilding-1200104 (1.6 MP, blurred): crossed boxes read filled at p = 0.995
     blurred = {"ink": 0.924, "black": 0.182, "cross": 0.35, "arms": -0.002, "visible": 0.407, "photo_pxmm": 2.58,
                "strong": 1.0, "sharpness": 0.157, "blurred": True}
