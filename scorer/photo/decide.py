@@ -343,7 +343,8 @@ NO_STROKE_DOUBT = 0.75   # such a box is read at p(ink) between 0.25 and this: u
 # corner, strong 0.059, slash 0.028, arms 0.002, read crossed at p = 1.0 and the score wrong
 # by 3. On 10,995 cached Raging Waters photos the 53 ticked boxes with ink in one sub-box
 # all showed a slash of 0.106 or more (a stroke along a diagonal through the backhoe's
-# print), the 188 empty ones at most 0.045 of slash or arms
+# print), the 188 empty ones at most 0.045 of slash or arms. (`score_box` weighs such ink
+# down by the same bar.)
 ONE_PLACE = 0.12
 VISIBLE_MIN = {"box": 0.12, "cell": 0.15, "dot": 0.3, "outline": 0.15, "fillbox": 0.12}
 
