@@ -83,6 +83,10 @@ FIXTURES = {
     # second marker 2 at a third of the markers' size, and the photo was refused as two
     # sheets (PH156)
     "false-marker": dict(seed=910129, game="re-wilding"),
+    # judge photo raging-waters-1470076 (2.7 MP): Delta's E4-S4 drawn; E3-S4, emptied as its
+    # family's loser, was still taken for the owner of its ink, and E4-S4 read empty at
+    # p = 1.0 (PH178)
+    "emptied-owner": dict(seed=1470076),
 }
 
 

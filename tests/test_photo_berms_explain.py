@@ -65,7 +65,7 @@ def _with_profile(ev: dict, p0, p1, ink_off_line: float) -> dict:
     return dict(ev, _px=px, _py=py, _prof=np.full(px.shape, ink_off_line), _known=np.ones(px.shape, bool))
 
 
-def _neighbour_case(traced_to, ink_off_line=0.0):
+def _neighbour_case(traced_to, ink_off_line=0.0, rq_emptied=False):
     # piles P (0, 0) and R (11, 0) on one edge, Q (40, 60) across the field; R-Q is drawn
     # in full. The ink along candidate P-Q, traced, ends at Q and at `traced_to`.
     P, R, Q = (0.0, 0.0), (11.0, 0.0), (40.0, 60.0)
@@ -78,7 +78,10 @@ def _neighbour_case(traced_to, ink_off_line=0.0):
               coverage=0.6)
     raw = {"R-Q": rq, "P-Q": pq}
     segs = {"R-Q": berms._extend(np.array(R), np.array(Q)), "P-Q": berms._extend(np.array(P), np.array(Q))}
-    return berms.settle_by_neighbour({k: dict(v) for k, v in raw.items()}, raw, segs)["P-Q"]
+    out = {k: dict(v) for k, v in raw.items()}
+    if rq_emptied:   # already settled empty: a family's loser by its ends
+        out["R-Q"] = berms._emptied(out["R-Q"], rq, explained_by_ends=True)
+    return berms.settle_by_neighbour(out, raw, segs)["P-Q"]
 
 
 def test_ink_traced_to_a_neighbours_pile_is_the_neighbours():
@@ -89,6 +92,15 @@ def test_ink_traced_to_a_neighbours_pile_is_the_neighbours():
 def test_a_second_line_along_the_corridor_keeps_the_candidate():
     got = _neighbour_case(traced_to=(10.2, 1.0), ink_off_line=1.5)
     assert got["coverage"] == 0.6 and got.get("ambiguous") is not True
+
+
+def test_a_line_already_emptied_by_its_ends_owns_no_ink():
+    # PH178, judge raging-waters-1470076 (2.7 MP): Delta's E4-S4 drawn, its trace ending
+    # 7 mm short of E4 by E3; E3-S4, its family's loser (its ink 9.1 mm from E3), already
+    # emptied, was still taken for the owner of E4-S4's ink, its fit lying on that ink, and
+    # E4-S4 read empty at p = 1.0, a confident wrong mark
+    got = _neighbour_case(traced_to=(10.2, 1.0), rq_emptied=True)
+    assert got["coverage"] == 0.6 and "owner" not in got and not got.get("ambiguous")
 
 
 def test_ink_that_stops_in_the_open_is_left_to_the_score():

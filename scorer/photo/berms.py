@@ -1262,6 +1262,11 @@ def _whole_lines(raw: dict[str, dict]) -> list[str]:
     return [c for c, ev in raw.items() if "_end_pts" in ev and ev["coverage"] >= 0.9 and ev["offset"] <= 2.5]
 
 
+def _was_emptied(ev: dict) -> bool:
+    """Whether this evidence was emptied by its ends (`_emptied`): its ink is others'."""
+    return ev.get("coverage", 1.0) == 0.0 and bool(ev.get("explained_by_ends") or ev.get("settled_by_ends"))
+
+
 def _emptied(ev: dict, raw: dict, **why) -> dict:
     """The evidence of a candidate read as empty: none of the ink in its corridor is its own."""
     return dict(ev, coverage=0.0, gap=raw["length"], ambiguous=False, **why)
@@ -1286,7 +1291,9 @@ def settle_by_neighbour(out: dict[str, dict], raw: dict[str, dict], segs: dict[s
     clearly does: never marked on ink that is another line's.
     (A pencil line fading over print stops short of its pile in the open, not at a pile.)
     """
-    strong = _whole_lines(raw)
+    # a line already emptied (a family's loser by its ends, whose ink is a fellow's) owns no
+    # ink: its fit lies on the fellow's (PH178, judge raging-waters-1470076)
+    strong = [c for c in _whole_lines(raw) if not _was_emptied(out[c])]
     for cid, ev in raw.items():
         if ("_end_pts" not in ev or "_nominal" not in ev or out[cid].get("coverage", 0.0) < NEIGHBOUR_MIN
                 or cid in strong and _ends_ok(ev) or out[cid].get("into_print")):
