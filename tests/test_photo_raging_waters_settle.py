@@ -482,3 +482,22 @@ def test_a_sure_berm_through_a_printed_house_and_its_emptied_fellow_are_doubted(
         Reading(MARKS[berm], MARKED, 1.0, False, None, dict(fam)),
         Reading(MARKS[fellow], EMPTY, 1.0, False, None, dict(fam))], sid)}
     assert not got[fellow].unsure
+
+
+def test_too_few_houses_read_doubts_the_empty_points_a_line_runs_through():
+    # PH179, judge raging-waters-1510152 (2.2 MP): a house dot drawn on a felt-tip berm in
+    # Delta swelled it by 0.08 mm and read empty at p = 1.0; five houses read for six, the
+    # referee refused the sheet but the mark stayed sure: a confident wrong mark
+    plain = next(h for h in OTHERS[2:] + [f"{AQ.id}/house/{c},6" for c in range(1, 7)] if h != HIDDEN)
+    sheet = [_read(BERM, MARKED, 0.9999)] + [_read(h, MARKED, 0.998) for h in OTHERS[:2]] \
+        + [_read(HIDDEN, EMPTY, 0.99998, p=2e-5, lines_through=1), _read(plain, EMPTY, 0.9999, p=1e-4)]
+    got = {r.mark.id: r for r in settle(sheet)}
+    assert got[HIDDEN].unsure and got[HIDDEN].state == EMPTY and got[HIDDEN].alternative == MARKED
+    assert "2 houses read in Aquaterra, not 3" in got[HIDDEN].evidence["rule_broken"]
+    assert not got[plain].unsure          # no line there: nothing hides a house
+    # the count met: nothing doubted
+    full = sheet[:1] + [_read(h, MARKED, 0.998) for h in OTHERS[:3]] + sheet[3:]
+    assert not {r.mark.id: r for r in settle(full)}[HIDDEN].unsure
+    # a point already unsure may be the missing house: the count singles out nothing more
+    open_ = sheet + [_read(OTHERS[2], EMPTY, 0.6, True, p=0.4)]
+    assert not {r.mark.id: r for r in settle(open_)}[HIDDEN].unsure

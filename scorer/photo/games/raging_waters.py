@@ -125,9 +125,10 @@ def doubt_rules(readings: list[Reading], sid: SheetId | None = None) -> list[Rea
     pile is used at most twice (RW21); and
     on a ``--setup blank`` sheet a subdivision has exactly its number of houses and at most
     its number of swamps (RW5, RW21), no berm goes through a house or a swamp's inside (RW7,
-    RW8), and no house stands on a swamp's corner (RW4). Too few houses read is left to the
-    referee: a hidden place is never read empty with confidence (`decide`), and no other
-    reading is singled out by the count. On a ``--setup rolled`` sheet a berm through a printed
+    RW8), and no house stands on a swamp's corner (RW4). Too few houses read, with no point
+    of the subdivision unsure, doubts the empty points a drawn line runs through: a house
+    dot on a line may swell it too little to see (PH179); a hidden place is never read
+    empty with confidence (`decide`), and no other reading is singled out by the count. On a ``--setup rolled`` sheet a berm through a printed
     house or swamp is doubted alone (PH107). A doubted berm's fellows that the ends of its ink
     emptied (`berms.settle_families`) are doubted with it: the ink may be theirs (PH107).
     Runs before `settle`, so no settle rests on them."""
@@ -170,6 +171,17 @@ def doubt_rules(readings: list[Reading], sid: SheetId | None = None) -> list[Rea
                 if geometry.house_point(_spot(h.mark.id)) in geometry.swamp_corners(_spot(c.mark.id)):
                     why.setdefault(h.mark.id, f"it would stand on a corner of {c.mark.name}")
                     why.setdefault(c.mark.id, f"{h.mark.name} would stand on its corner")
+    for mt in t.maps:
+        # too few houses read, none of the subdivision's points in doubt: a house drawn on
+        # a line may swell it too little to see; the empty points a line runs through are
+        # where it may be, and are doubted (PH179)
+        dots = [r for r in readings if r.mark.group == mt.id and r.mark.kind == "dot"]
+        drawn = sum(r.state == MARKED for r in dots)
+        if dots and drawn < mt.houses and not any(r.unsure for r in dots):
+            for r in dots:
+                if r.state == EMPTY and r.evidence.get("lines_through", 0) >= 1:
+                    why.setdefault(r.mark.id, f"{drawn} houses read in {mt.name}, not {mt.houses}: "
+                                              "a house may hide under the line here")
     by_id = {r.mark.id: r for r in readings}
     for bid in [k for k in why if by_id[k].mark.kind == "line"]:
         for fid in by_id[bid].evidence.get("family", ()):
