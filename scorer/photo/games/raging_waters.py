@@ -126,10 +126,10 @@ def doubt_rules(readings: list[Reading], sid: SheetId | None = None) -> list[Rea
     on a ``--setup blank`` sheet a subdivision has exactly its number of houses and at most
     its number of swamps (RW5, RW21), no berm goes through a house or a swamp's inside (RW7,
     RW8), and no house stands on a swamp's corner (RW4). Too few houses read, with no point
-    of the subdivision unsure, doubts the empty points a drawn line runs through: a house
-    dot on a line may swell it too little to see (PH179); a hidden place is never read
-    empty with confidence (`decide`), and no other reading is singled out by the count. On a ``--setup rolled`` sheet a berm through a printed
-    house or swamp is doubted alone (PH107). A doubted berm's fellows that the ends of its ink
+    of the subdivision unsure, doubts the empty points a drawn line runs through, where a
+    dot may swell the line too little to see (PH179); a place with no line through it shows
+    a dot plainly, so no other reading is singled out by the count. On a ``--setup rolled``
+    sheet a berm through a printed house or swamp is doubted alone (PH107). A doubted berm's fellows that the ends of its ink
     emptied (`berms.settle_families`) are doubted with it: the ink may be theirs (PH107).
     Runs before `settle`, so no settle rests on them."""
     t = load()
