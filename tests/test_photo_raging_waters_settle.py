@@ -488,7 +488,7 @@ def test_too_few_houses_read_doubts_the_empty_points_a_line_runs_through():
     # PH179, judge raging-waters-1510152 (2.2 MP): a house dot drawn on a felt-tip berm in
     # Delta swelled it by 0.08 mm and read empty at p = 1.0; five houses read for six, the
     # referee refused the sheet but the mark stayed sure: a confident wrong mark
-    plain = next(h for h in OTHERS[2:] + [f"{AQ.id}/house/{c},6" for c in range(1, 7)] if h != HIDDEN)
+    plain = next(h for h in (f"{AQ.id}/house/{c},6" for c in range(1, 7)) if h != HIDDEN and h not in OTHERS)
     sheet = [_read(BERM, MARKED, 0.9999)] + [_read(h, MARKED, 0.998) for h in OTHERS[:2]] \
         + [_read(HIDDEN, EMPTY, 0.99998, p=2e-5, lines_through=1), _read(plain, EMPTY, 0.9999, p=1e-4)]
     got = {r.mark.id: r for r in settle(sheet)}
