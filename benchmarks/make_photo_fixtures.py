@@ -87,6 +87,9 @@ FIXTURES = {
     # family's loser, was still taken for the owner of its ink, and E4-S4 read empty at
     # p = 1.0 (PH178)
     "emptied-owner": dict(seed=1470076),
+    # judge photo re-wilding-1500052 (1.3 MP, blurred): an empty bullrush on a cast shadow's
+    # edge read coloured at p = 0.9999, the score wrong by 1 (PH180)
+    "shadow-edge-bullrush": dict(seed=1500052, game="re-wilding"),
 }
 
 

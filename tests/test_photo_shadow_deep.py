@@ -61,3 +61,33 @@ def test_no_white_kept_no_doubt_and_other_states_left_alone():
     assert shadow.shade(n, SNAKE) is None and not _read(n).unsure
     crossed = Reading(SNAKE, CROSSED, 0.999, evidence={"mass": 0.5, "mass_chroma": 0.01})
     assert not shadow.graded(_sheet(0.3), [crossed])[0].unsure
+
+
+def _edge_sheet() -> Normalised:
+    """The sheet lit evenly (0.7) but for a shadow over 17-24 mm across, 8-24 mm down
+    (0.3): its edge crosses the outline (12-20 mm) short of its middle."""
+    n = _sheet(0.7)
+    yy, xx = np.mgrid[0:SIZE, 0:SIZE] / P
+    shade = (xx >= 17) & (xx < 24) & (yy >= 8) & (yy < 24)
+    n.planes["white"] = np.repeat(np.where(shade, 0.3, 0.7)[..., None], 3, axis=2).astype(np.float32)
+    return n
+
+
+def test_a_thin_outline_read_coloured_on_little_mass_on_a_shadows_edge_is_unsure():
+    # PH180, judge re-wilding-1500052 (1.3 MP, blurred): an empty bullrush on a shadow's
+    # edge, the white round it from 0.46 of its brightest, under it 0.56 of the sheet's,
+    # read coloured at p = 0.9999 on a colourless mass of 0.72
+    n = _edge_sheet()
+    assert shadow.shade(n, SNAKE) >= shadow.DEEP_SHADE          # not deep in the shadow ...
+    assert shadow.white_span(n, SNAKE) < shadow.EDGE_SPAN       # ... but on its edge
+    r = _read(n, mass=0.72)
+    assert r.unsure and r.alternative == EMPTY and r.confidence <= 0.5
+    assert "deep_shade" not in r.evidence and r.evidence["edge_span"] < shadow.EDGE_SPAN
+    assert r.shadowed and "shadow" in r.why
+
+
+def test_on_a_shadows_edge_more_ink_or_a_wide_inside_stays_coloured():
+    n = _edge_sheet()
+    assert not _read(n, mass=0.9).unsure                        # more ink than a shadow's grey
+    assert not _read(n, mark=FISH, mass=0.72).unsure            # a wide inside keeps its contrast
+    assert not _read(_sheet(0.7), mass=0.72).unsure             # lit evenly: no edge

@@ -396,6 +396,13 @@ def shade_beside(n, mk: Mark, away: tuple[Mark, ...] = ()) -> float | None:
 # 0.83 there (ruling PH173)
 DEEP_SHADE = 0.5
 DEEP_MASS = 0.8
+# ... and the same thin outline where a shadow's edge crosses it: the white the photo was
+# normalised by, round it, spans from light to shade (`white_span` under EDGE_SPAN). Judge
+# photo re-wilding-1500052 (1.3 MP, blurred): an empty bullrush on a shadow's edge, the
+# white round it from 0.46 of its brightest, read coloured at p = 0.9999 on a colourless
+# mass of 0.72 (its inside 4.92, past PH87's bar); the shade under it, 0.56 of the sheet's,
+# just short of DEEP_SHADE (ruling PH180)
+EDGE_SPAN = 0.6
 
 
 def shade(n, mk: Mark) -> float | None:
@@ -458,6 +465,15 @@ def _deep_shade(n, r: Reading) -> float | None:
     return s if s is not None and s < DEEP_SHADE else None
 
 
+def _edge_span(n, r: Reading) -> float | None:
+    """The white's span (`white_span`) round a snake or bullrush read coloured on a
+    colourless mass under DEEP_MASS where it is under EDGE_SPAN; else None (PH180)."""
+    if r.mark.icon not in LOW_INSIDE_ICONS or r.evidence.get("mass", 99.0) >= DEEP_MASS:
+        return None
+    s = white_span(n, r.mark)
+    return s if s is not None and s < EDGE_SPAN else None
+
+
 def graded(n, readings: list[Reading]) -> list[Reading]:
     """An outline confidently read coloured with no colour a shadow can't give
     (COLOURED_CHROMA), whose inside darkens from one side (`gradient` at GRADIENT or more),
@@ -469,7 +485,7 @@ def graded(n, readings: list[Reading]) -> list[Reading]:
     SHADE_BOX_SHARE of its inside or more, where it can only be filled or the white round it
     is uneven (`_tip_over_box`); and a snake or bullrush read
     coloured on a colourless mass under DEEP_MASS deep in a shadow (`shade` under
-    DEEP_SHADE, PH173). So is a box
+    DEEP_SHADE, PH173) or on a shadow's edge (`white_span` under EDGE_SPAN, PH180). So is a box
     confidently read filled in a blurred photo, short of SMEAR_INK, whose inside darkens from
     one side, smoothly (`smear`)."""
     out, marks = [], tuple(r.mark for r in readings)
@@ -490,6 +506,8 @@ def graded(n, readings: list[Reading]) -> list[Reading]:
                             r = _doubted(r, shadow_beside=round(beside, 3))
             if not r.unsure and (deep := _deep_shade(n, r)) is not None:
                 r = _doubted(r, deep_shade=round(deep, 3))
+            if not r.unsure and (span := _edge_span(n, r)) is not None:
+                r = _doubted(r, edge_span=round(span, 3))
         elif r.mark.kind == "fillbox" and r.state == FILLED and r.mark.states[0] != FILLED and not r.unsure \
                 and r.evidence.get("blurred") and r.evidence.get("score", 1.0) < SMEAR_INK:
             s = smear(n, r.mark)
