@@ -90,6 +90,9 @@ FIXTURES = {
     # judge photo re-wilding-1500052 (1.3 MP, blurred): an empty bullrush on a cast shadow's
     # edge read coloured at p = 0.9999, the score wrong by 1 (PH180)
     "shadow-edge-bullrush": dict(seed=1500052, game="re-wilding"),
+    # judge photo re-wilding-1560019 (1.3 MP): a snake in faint yellow highlighter read empty
+    # at p = 1.0, the score wrong by 1 (PH181)
+    "highlighter-snake": dict(seed=1560019, game="re-wilding"),
 }
 
 

@@ -710,8 +710,12 @@ CHROMA_INSIDE_P = 1.0 - 3 / 341585
 # an outline of any icon read empty whose inside chroma (`chroma_inside`) reaches this is
 # unsure (PH101): of 261,753 empty outlines on 6,062 photos none passed 0.263 (a snake; a
 # bullrush 0.222), while a bullrush coloured in pale ink in a 1.2 MP photo (re-wilding-440197)
-# reached 0.469 and read empty at p = 0.9995
-CHROMA_DOUBT = 0.35
+# reached 0.469 and read empty at p = 0.9995. From 0.35 down to 0.3 (PH181): judge photo
+# re-wilding-1560019 (1.3 MP, 2.5 px per mm): a snake in yellow highlighter, mass 0.24,
+# inside chroma 0.348, read empty at p = 1.0. Empty outlines past 0.3 are rare: on 1,300
+# photos (judges 1520000+ to 1560000+, 300 blurred) 1 of 32,000, a blurred snake at 0.343,
+# already unsure; on PH136's 9,200 a snake at 0.32
+CHROMA_DOUBT = 0.3
 # an outline whose inside, clear of its print, is neither dark (`mass_inside` under the
 # icon's bar) nor coloured (`chroma_inside` under BARE_CHROMA) holds no ink (PH103). Each bar
 # is the least inside of the coloured or crossed outlines with so little chroma on the 1,482
