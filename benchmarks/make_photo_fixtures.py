@@ -93,6 +93,9 @@ FIXTURES = {
     # judge photo re-wilding-1560019 (1.3 MP): a snake in faint yellow highlighter read empty
     # at p = 1.0, the score wrong by 1 (PH181)
     "highlighter-snake": dict(seed=1560019, game="re-wilding"),
+    # judge photo raging-waters-1580198 (2.4 MP, blurred): a second line from a shared pile,
+    # its end along the printed frame, emptied at p = 1.0 as a loser by its ends (PH182)
+    "hidden-end-second-line": dict(seed=1580198),
 }
 
 
