@@ -96,6 +96,9 @@ FIXTURES = {
     # judge photo raging-waters-1580198 (2.4 MP, blurred): a second line from a shared pile,
     # its end along the printed frame, emptied at p = 1.0 as a loser by its ends (PH182)
     "hidden-end-second-line": dict(seed=1580198),
+    # judge photo raging-waters-1600075 (2.3 MP): a rival holding the ink of a line whose end
+    # hides in print read drawn, and that line emptied (PH183)
+    "rival-past-pile": dict(seed=1600075),
 }
 
 

@@ -290,3 +290,40 @@ def test_one_member_a_whole_line_where_they_part_beside_a_bare_one_ending_far_is
     got = _twice_case(b_own_line=False, a_ends=(1.26, 7.5), b_ends=(1.95, 27.5), b_seen=False)
     assert got["A"]["ambiguous"] and got["B"]["ambiguous"]
 
+
+S = np.array([-22.0, 54.0])
+
+
+def _fan(b_past: float, c_hidden: float | None):
+    """A = P-Q drawn, its ink ending at both piles; C = P-S drawn too, its last 7 mm hidden
+    in print (its ink may come within `c_hidden` of S unseen); B = P-R, between them, not
+    drawn: its trace followed C's ink, which passes 4.2 mm from R and runs `b_past` mm past it."""
+    def member(p1, ends, end_pts, offset, hidden=None):
+        ev, _ = _ev(P, p1, lambda p: True)
+        ev = _with_profile(ev, P, p1, 1.5) | {"ends": ends, "_end_pts": end_pts, "offset": offset,
+                                             "_nominal": (tuple(P), tuple(p1)), "strength": 3.0}
+        if hidden is not None:
+            ev["_ends_hidden"] = hidden
+        return ev
+    uR, uS = R / np.linalg.norm(R), S / np.linalg.norm(S)
+    raw = {"A": member(Q, (1.4, 1.2), (P, Q), 0.4),
+           "B": member(R, (1.3, 4.2), (P, R + uR * b_past), 2.3),
+           "C": member(S, (1.3, 7.0), (P, S - uS * 7.0), 1.6, None if c_hidden is None else (0.3, c_hidden))}
+    raw["A"]["_prof"] = np.zeros_like(raw["A"]["_prof"])
+    segs = {k: berms._extend(P, p) for k, p in (("A", Q), ("B", R), ("C", S))}
+    fam = {"A": {"B", "C"}, "B": {"A", "C"}, "C": {"A", "B"}}
+    out = {k: dict(v) for k, v in raw.items()}
+    is_line = lambda ev: ev["coverage"] >= 0.6     # noqa: E731
+    return berms.settle_families(out, raw, fam, segs, is_line=is_line)
+
+
+def test_a_rival_whose_ink_runs_past_its_pile_where_a_losers_may_reach_its_own_unseen_is_unsure():
+    # PH183, judge raging-waters-1600075 (2.3 MP): Canalville's N4-E1 and N4-E3 drawn; N4-E1's
+    # last 7 mm along the printed frame (it may come within 1.6 mm of E1 unseen); N4-E2's
+    # trace followed N4-E1's ink to 4.2 mm from E2 and 3.3 mm past it. N4-E2, a rival, read
+    # as a second line from N4 at p = 0.9999 and N4-E1 emptied at p = 1.0
+    got = _fan(b_past=3.3, c_hidden=1.6)
+    assert got["B"]["ambiguous"] and not got["A"]["ambiguous"]
+    # its ink stops at its pile, or no loser's line may reach its pile unseen: as before
+    assert not _fan(b_past=1.0, c_hidden=1.6)["B"]["ambiguous"]
+    assert not _fan(b_past=3.3, c_hidden=None)["B"]["ambiguous"]

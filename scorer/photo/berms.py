@@ -747,7 +747,15 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
             # rivals first: one read drawn is a line of the family's whose ink is its own
             # when the losers by their ends are looked at (fresh photo raging-waters-360177)
             drawn_rivals: list[str] = []
+            # how near its pile a loser by its ends may come unseen (PH183)
+            hidden = min((near[b] for b in bad if near[b] is not None), default=None)
             for m in rivals + bad:
+                if m in rivals and hidden is not None and hidden <= END_GOOD and "_end_pts" in raw[m] \
+                        and _past_doubted(raw[m], hidden) and not _shows_over_print(raw[m]):
+                    # a rival whose ink runs on past its pile where a loser's may reach its own
+                    # unseen holds that loser's line, maybe (PH30's doubt, for a rival): unsure
+                    out[m] = dict(out[m], ambiguous=True, family=sorted(group))
+                    continue
                 # the pile may be used twice: ink all along where the two diverge may be a
                 # second line, or other lines' ink; with none there the loser is empty
                 beside, n_beside = second_line(raw[m], [segs[g] for g in good], mask_mm) if segs else (0.0, 0)
