@@ -747,6 +747,11 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
             # rivals first: one read drawn is a line of the family's whose ink is its own
             # when the losers by their ends are looked at (fresh photo raging-waters-360177)
             drawn_rivals: list[str] = []
+
+            def drawn_lines() -> list[tuple]:
+                """The winner, the rivals read drawn so far and the other families' drawn lines."""
+                return [segs[g] for g in good + drawn_rivals] + [segs[d] for d in drawn if d not in group]
+
             # how near its pile a loser by its ends may come unseen (PH183)
             hidden = min((near[b] for b in bad if near[b] is not None), default=None)
             for m in rivals + bad:
@@ -770,8 +775,7 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
                         # its ends no proof (its ink may reach its pile unseen): inked along
                         # half or more of where it leaves every line drawn, maybe a second
                         # line whose end the print hides (PH182)
-                        lines = [segs[g] for g in good + drawn_rivals] + [segs[d] for d in drawn if d not in group]
-                        share, n_st = second_line(raw[m], lines, mask_mm)
+                        share, n_st = second_line(raw[m], drawn_lines(), mask_mm)
                         if n_st >= 6 and share >= RIVAL_HALF:
                             out[m] = dict(out[m], ambiguous=True, family=sorted(group), second_line=share)
                             continue
@@ -781,7 +785,7 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
                 # stations inked all along, is a second line from the shared pile whose trace
                 # took the winner's branch (its "ends" are the winner's); no ink there, or
                 # none on its own stations, and the ink beside it was those lines'
-                lines = [segs[g] for g in good + drawn_rivals] + [segs[d] for d in drawn if d not in group]
+                lines = drawn_lines()
                 share, n_st = second_line(raw[m], lines, mask_mm)
                 # `out[m]` is judged on what every accepted line leaves, the family's losers
                 # among them, whose ink may be this one's line (PH64): a member whose ink

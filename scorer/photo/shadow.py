@@ -456,10 +456,15 @@ def white_span(n, mk: Mark) -> float | None:
     return float(lo / hi) if hi > 0 else None
 
 
+def _thin_and_faint(r: Reading) -> bool:
+    """Whether a reading is of a snake or bullrush with a mass under DEEP_MASS."""
+    return r.mark.icon in LOW_INSIDE_ICONS and r.evidence.get("mass", 99.0) < DEEP_MASS
+
+
 def _deep_shade(n, r: Reading) -> float | None:
     """The shade (`shade`) of a snake or bullrush read coloured on a colourless mass under
     DEEP_MASS where it is under DEEP_SHADE; else None (PH173)."""
-    if r.mark.icon not in LOW_INSIDE_ICONS or r.evidence.get("mass", 99.0) >= DEEP_MASS:
+    if not _thin_and_faint(r):
         return None
     s = shade(n, r.mark)
     return s if s is not None and s < DEEP_SHADE else None
@@ -468,7 +473,7 @@ def _deep_shade(n, r: Reading) -> float | None:
 def _edge_span(n, r: Reading) -> float | None:
     """The white's span (`white_span`) round a snake or bullrush read coloured on a
     colourless mass under DEEP_MASS where it is under EDGE_SPAN; else None (PH180)."""
-    if r.mark.icon not in LOW_INSIDE_ICONS or r.evidence.get("mass", 99.0) >= DEEP_MASS:
+    if not _thin_and_faint(r):
         return None
     s = white_span(n, r.mark)
     return s if s is not None and s < EDGE_SPAN else None
