@@ -129,8 +129,9 @@ def doubt_rules(readings: list[Reading], sid: SheetId | None = None) -> list[Rea
     of the subdivision unsure, doubts the empty points a drawn line runs through, where a
     dot may swell the line too little to see (PH179); a place with no line through it shows
     a dot plainly, so no other reading is singled out by the count. On a ``--setup rolled``
-    sheet a berm through a printed house or swamp is doubted alone (PH107). A doubted berm's fellows that the ends of its ink
-    emptied (`berms.settle_families`) are doubted with it: the ink may be theirs (PH107).
+    sheet a berm through a printed house or swamp is doubted alone (PH107). A doubted berm's
+    fellows that the ends of its ink emptied (`berms.settle_families`) are doubted with it:
+    the ink may be theirs (PH107).
     Runs before `settle`, so no settle rests on them."""
     t = load()
     sure = [r for r in readings if not r.unsure and r.state == MARKED]
