@@ -51,17 +51,21 @@ def photo_name(game: str, seed: int, mp: tuple[float, float] = DEFAULT_MP, hand:
     return name if blur is None else name.replace(game, f"{game}-blurry", 1)
 
 
+def blurry_shot(seed: int, mp: tuple[float, float], blur: tuple[float, float]):
+    """The camera of a photo of the generator's own kind, its blur (Gaussian sigma, px)
+    drawn from `blur`: the shot of the photo `corpus(..., blur=blur)` names <game>-blurry-<seed>."""
+    from dataclasses import replace
+    from benchmarks.photogen.camera import random_shot
+    rng = np.random.default_rng([seed, 99])
+    return replace(random_shot(rng, mp), blur=float(rng.uniform(*blur)))
+
+
 def _one(args) -> str:
     game, seed, mp, hand, blur = args
     from benchmarks.photogen import make_sample
     base = _out() / photo_name(game, seed, mp, hand, blur)
     if not (base.with_suffix(".json")).exists():
-        shot = None
-        if blur is not None:   # a photo of the generator's own kind, its blur drawn from `blur`
-            from dataclasses import replace
-            from benchmarks.photogen.camera import random_shot
-            rng = np.random.default_rng([seed, 99])
-            shot = replace(random_shot(rng, mp), blur=float(rng.uniform(*blur)))
+        shot = None if blur is None else blurry_shot(seed, mp, blur)
         s = make_sample(seed, game, mp=mp, hand=hand, shot=shot)
         base.with_suffix(".jpg").write_bytes(s.jpeg)
         meta = s.meta() | {"H": s.H.tolist()}
