@@ -13,6 +13,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+from benchmarks.photo_corpus import blurry_shot
 from benchmarks.photogen import make_sample
 from benchmarks.photogen.camera import Shot
 
@@ -99,6 +100,9 @@ FIXTURES = {
     # judge photo raging-waters-1600075 (2.3 MP): a rival holding the ink of a line whose end
     # hides in print read drawn, and that line emptied (PH183)
     "rival-past-pile": dict(seed=1600075),
+    # photo raging-waters-blurry-2300042 (1.2 MP, sharpness 0.125): Aquaterra's E2-W2, a faint
+    # pencil line all along a lattice line, read empty at p = 1.0 with no line found (PH184)
+    "faint-along-print": dict(seed=2300042, mp=(1.0, 3.0), shot=blurry_shot(2300042, (1.0, 3.0), (1.0, 1.3))),
 }
 
 

@@ -101,6 +101,9 @@ def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]],
         else:
             ev = _evidence(seg, g, ink[k:k + size].reshape(shape), kn[k:k + size].reshape(shape),
                            clear[k:k + size].reshape(shape))
+        if not ev.get("strength"):   # no line found: a faint one may run along print (PH184)
+            ev.update(_along_print(g[4], ink[k:k + size].reshape(shape), kn[k:k + size].reshape(shape),
+                                   clear[k:k + size].reshape(shape)))
         if ev.get("coverage", 0.0) >= PARTLY and "_pts" in ev:
             if trio is None:
                 trio = cv2.merge([n.ink, n.known.astype(np.float32), clear_f])
@@ -111,6 +114,29 @@ def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]],
             ev["_jumps"] = reach["jumps"]
         out.append(ev)
         k += size
+    return out
+
+
+ALONG_NEAR = 0.8    # mm either side of a candidate's nominal line sampled by `_along_print`
+ALONG_SHARE = 0.7   # share of its stations on print from which a candidate runs along print
+
+
+def _along_print(offs: np.ndarray, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray) -> dict:
+    """For a candidate with no line found: the share of its stations where print lies on
+    its nominal line ("print_share") and, where that is ALONG_SHARE or more (a berm along a
+    lattice line, Aquaterra's E2-W2), the median ink on the line there ("print_ink").
+
+    A berm drawn along print adds only its excess over the print; a faint pencil line in a
+    blurred photo may stay under the threshold on every station, so no line is found,
+    while its excess runs on all along the print, where an empty candidate's is nil
+    (PH184)."""
+    no = len(offs)
+    near = np.abs(offs) <= ALONG_NEAR
+    on_print = ~clear[:, :no][:, near].all(axis=1)
+    out = {"print_share": float(on_print.mean()) if len(on_print) else 0.0}
+    if out["print_share"] >= ALONG_SHARE:
+        peak = np.where(kn[:, :no][:, near], ink[:, :no][:, near], 0.0).max(axis=1)
+        out["print_ink"] = float(np.median(peak[on_print]))
     return out
 
 

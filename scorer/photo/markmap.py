@@ -54,9 +54,9 @@ class Reading:
 
     @property
     def why(self) -> str | None:
-        """Why the rules (rulings PH54, PH60), a shadow (PH19, PH70), a smear (PH112) or a
-        bare inside (PH160) doubt a reading the photo alone was sure of; None where only the
-        photo's own evidence is unsure."""
+        """Why the rules (rulings PH54, PH60), a shadow (PH19, PH70), a smear (PH112), a faint
+        line along print (PH184) or a bare inside (PH160) doubt a reading the photo alone was
+        sure of; None where only the photo's own evidence is unsure."""
         ev = self.evidence
         if "rule_broken" in ev:
             return str(ev["rule_broken"])
@@ -66,6 +66,8 @@ class Reading:
             return "a shadow lies across it and may be all that darkens it"
         if self.smeared:
             return "it darkens smoothly from one side: ink run in from beside it may be all that darkens it"
+        if "faint_along_print" in ev:
+            return "no line shows, but a faint one may run along the print under it"
         if "bare_inside" in ev:
             return "its inside is nearly white: the outline's own print, blurred or shaded, may be all that darkens it"
         return None
