@@ -103,6 +103,9 @@ FIXTURES = {
     # photo raging-waters-blurry-2300042 (1.2 MP, sharpness 0.125): Aquaterra's E2-W2, a faint
     # pencil line all along a lattice line, read empty at p = 1.0 with no line found (PH184)
     "faint-along-print": dict(seed=2300042, mp=(1.0, 3.0), shot=blurry_shot(2300042, (1.0, 3.0), (1.0, 1.3))),
+    # judge photo raging-waters-1390037 (1.4 MP, blurred): a drawn E2-W3 whose trace broke
+    # under a printed label, inked on half its corridor, read empty at p = 0.996 (PH185)
+    "traced-to-one-pile": dict(seed=1390037),
 }
 
 

@@ -388,9 +388,9 @@ def soft_streak(ev: dict) -> bool:
 # on 4,453 fresh photos none is so: those with so much explained end within 7.5 mm of both
 # piles, and those traced to stop 10 mm or more short have at most 0.28 explained
 # median ink along print (`berms._along_print`) from which a candidate with no line found
-# may hold a faint line there: on 600 photos, 1-12 MP and heavily blurred, the empty ones
-# run along print reach 0.33; judge photo raging-waters-blurry-2300042's drawn E2-W2 in
-# Aquaterra, a faint pencil line all along a lattice line, 0.54 (PH184)
+# may hold a faint line there: on 1,174 photos, 1-12 MP, 604 of them with the camera blur at
+# 1.0-1.3 px, the empty ones run along print reach 0.33; raging-waters-blurry-2300042's drawn
+# E2-W2 in Aquaterra, a faint pencil line all along a lattice line, 0.54 (PH184)
 PRINT_FAINT = 0.45
 
 
@@ -434,6 +434,23 @@ def unbroken_stray(ev: dict) -> bool:
     return "coverage" in ev and _stray(ev) and not ev.get("ambiguous") and ev["coverage"] >= 0.3 \
         and ev.get("gap", 99.0) <= STRAY_GAP and ev.get("offset", 0.0) <= STRAY_OFFSET \
         and (mostly_plain or (ev.get("explained") or 0.0) <= CROSSINGS)
+
+
+TRACED_COVERAGE = 0.45   # share of its stations inked (and of those on plain paper, below)
+TRACED_CLEAR = 0.65      # from which a line read empty but traced from a pile is unsure
+
+
+def traced_from_pile(ev: dict) -> bool:
+    """Whether a candidate's own corridor is inked on TRACED_COVERAGE of its stations and
+    TRACED_CLEAR of those on plain paper, and its ink, traced, reaches one of its piles (PH185):
+    a line whose trace broke where a faint stretch runs under print (judge photo
+    raging-waters-1390037, 1.4 MP, blurred: a drawn E2-W3 under a label, coverage 0.5, 0.74 on
+    plain paper, traced to 1.3 mm of E2, read empty at p = 0.996). On 1,174 photos, 1-12 MP,
+    blurred ones among them, no empty candidate inked on 40 % of its stations reaches a pile
+    so, bar one family member already unsure."""
+    ends = ev.get("ends")
+    return bool(ends) and not ev.get("ambiguous") and min(ends) <= END_GOOD \
+        and ev.get("coverage", 0.0) >= TRACED_COVERAGE and ev.get("clear_cov", 0.0) >= TRACED_CLEAR
 
 
 def whole_own(ev: dict) -> bool:
@@ -552,6 +569,10 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
     crossed = ev.get("arms", 0.0) >= BOX_CROSS_ARMS or slash
     faint = mark.kind == "line" and state == EMPTY and ev.get("print_ink", 0.0) >= PRINT_FAINT
     if faint:   # no line found, but a faint one may run along the print under it (PH184)
+        unsure, conf = True, min(conf, 0.75)
+    if mark.kind == "line" and state == EMPTY and traced_from_pile(ev):
+        # inked over half its corridor, its ink traced to one of its piles: a line whose
+        # trace broke short of the other, maybe (PH185)
         unsure, conf = True, min(conf, 0.75)
     if mark.kind == "box" and state == MARKED and ev.get("strong", 1.0) <= 0.0 and not crossed:
         # no sample inside at twice the threshold: a faint tone (a border's halo, a shadow's
