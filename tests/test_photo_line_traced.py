@@ -30,3 +30,12 @@ def test_ink_that_reaches_neither_pile_or_covers_less_leaves_it_empty():
                {"clear_cov": 0.5}, {"ambiguous": True, "ends": (1.31, 29.7)}):
         assert not decide.traced_from_pile(_ev(**kw))
     assert not decide.decide(LINE, _ev(ends=(8.3, 29.7))).unsure
+
+
+def test_a_corridor_of_other_lines_ink_or_a_shadows_streak_is_left_to_its_own_rules():
+    # PH118's fan (raging-waters-470182: an empty N1-E2 inked 86 %, traced to 3.6 mm of N1,
+    # 53 % of it explained by the lines beside it) and PH115's soft streak stay empty
+    assert not decide.traced_from_pile(_ev(coverage=0.855, clear_cov=0.892, ends=(3.6, 21.3), explained=0.53))
+    streak = _ev(coverage=1.0, clear_cov=1.0, ends=(1.0, 1.2), explained=0.0, blurred=False, sharpness=0.8,
+                 strength=1.2, halfwidth=2.1)
+    assert decide.soft_streak(streak) and not decide.traced_from_pile(streak)

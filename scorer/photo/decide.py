@@ -447,10 +447,13 @@ def traced_from_pile(ev: dict) -> bool:
     raging-waters-1390037, 1.4 MP, blurred: a drawn E2-W3 under a label, coverage 0.5, 0.74 on
     plain paper, traced to 1.3 mm of E2, read empty at p = 0.996). On 1,174 photos, 1-12 MP,
     blurred ones among them, no empty candidate inked on 40 % of its stations reaches a pile
-    so, bar one family member already unsure."""
+    so, bar one family member already unsure. Not where other lines explain more of it than
+    a long line's crossings (CROSSINGS: a fan of lines lends a corridor its ink, PH118), nor
+    where its ink is a shadow's soft streak (PH115)."""
     ends = ev.get("ends")
     return bool(ends) and not ev.get("ambiguous") and min(ends) <= END_GOOD \
-        and ev.get("coverage", 0.0) >= TRACED_COVERAGE and ev.get("clear_cov", 0.0) >= TRACED_CLEAR
+        and ev.get("coverage", 0.0) >= TRACED_COVERAGE and ev.get("clear_cov", 0.0) >= TRACED_CLEAR \
+        and (ev.get("explained") or 0.0) <= CROSSINGS and not soft_streak(ev)
 
 
 def whole_own(ev: dict) -> bool:
