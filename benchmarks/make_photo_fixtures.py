@@ -106,6 +106,9 @@ FIXTURES = {
     # judge photo raging-waters-1390037 (1.4 MP, blurred): a drawn E2-W3 whose trace broke
     # under a printed label, inked on half its corridor, read empty at p = 0.996 (PH185)
     "traced-to-one-pile": dict(seed=1390037),
+    # photo raging-waters-blurry-2300483 (2.9 MP): E1-S1 and E1-S2 drawn a millimetre or two
+    # apart; E1-S2, its own stations all inked, emptied at p = 1.0 as a loser by its ends (PH186)
+    "close-second-line": dict(seed=2300483, mp=(1.0, 3.0), shot=blurry_shot(2300483, (1.0, 3.0), (1.0, 1.3))),
 }
 
 

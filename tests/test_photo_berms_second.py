@@ -123,7 +123,7 @@ def test_a_family_whose_ink_is_another_familys_drawn_line_is_empty():
 
 def _rival_case(b_ends: tuple[float, float], ink_beside: float, own_coverage: float, R_=R,
                 judged: float | None = None, a_ends: tuple[float, float] = (1.4, 1.2), blank_to: float = 0.0,
-                hidden: tuple[float, float] | None = None):
+                hidden: tuple[float, float] | None = None, clear_own: float | None = None):
     """A = P-Q is drawn, strong, its ink ending at both piles. B = P-R shares pile P and its
     trace ends within END_GOOD of its own piles too: on A's ink that runs on near R, or on
     another line's. `ink_beside`: the ink level where B leaves A (0: plain paper), from
@@ -139,6 +139,8 @@ def _rival_case(b_ends: tuple[float, float], ink_beside: float, own_coverage: fl
     segs = {"A": berms._extend(P, Q), "B": berms._extend(P, R_)}
     out = {k: dict(v) for k, v in raw.items()}
     out["B"] = dict(raw["B"], explained=0.6, coverage=own_coverage if judged is None else judged)
+    if clear_own is not None:   # the inked share of B's own stations on plain paper, as `explain` left it
+        out["B"]["clear_own"] = clear_own
     is_line = lambda ev: ev["coverage"] >= 0.6     # noqa: E731
     return berms.settle_families(out, raw, {"A": {"B"}, "B": {"A"}}, segs, is_line=is_line)
 
@@ -185,6 +187,21 @@ def test_a_loser_whose_ink_may_reach_its_pile_under_print_and_mostly_inked_besid
     assert not got["B"]["ambiguous"] and got["B"]["coverage"] == 0.0 and got["B"]["explained_by_ends"]
     got = _rival_case((1.1, 10.4), ink_beside=1.5, own_coverage=0.98, blank_to=40, hidden=(1.1, 5.3))
     assert not got["B"]["ambiguous"] and got["B"]["coverage"] == 0.0 and got["B"]["explained_by_ends"]
+
+
+def test_a_loser_whose_own_stations_are_all_inked_and_mostly_inked_beside_is_unsure():
+    # PH186, raging-waters-blurry-2300483 (2.9 MP): E1-S1 and E1-S2 both drawn, a millimetre
+    # or two apart for most of their length; E1-S2's trace took E1-S1's branch (9.7 mm from
+    # S2), and inked along 0.64 of where it leaves the lines drawn and on every one of its
+    # own stations it was emptied at p = 1.0 as a loser by its ends
+    got = _rival_case((1.1, 10.4), ink_beside=1.5, own_coverage=0.98, blank_to=25, clear_own=1.0)
+    assert berms.RIVAL_HALF <= got["B"]["second_line"] < berms.SECOND_LINE
+    assert got["B"]["ambiguous"] and got["B"]["coverage"] > 0.0
+    # its own stations mostly bare (an empty loser's reach 0.11), or inked along less than
+    # half of where it leaves the lines drawn: empty
+    for clear_own, blank_to in ((0.11, 25), (1.0, 40)):
+        got = _rival_case((1.1, 10.4), ink_beside=1.5, own_coverage=0.98, blank_to=blank_to, clear_own=clear_own)
+        assert not got["B"]["ambiguous"] and got["B"]["coverage"] == 0.0 and got["B"]["explained_by_ends"]
 
 
 def test_members_whose_ink_ends_alike_are_told_apart_by_their_fits():

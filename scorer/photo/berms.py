@@ -797,10 +797,12 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
                     out[m] = dict(out[m], ambiguous=True, family=sorted(group), second_line=beside)
                     continue
                 if n_beside < 6 or beside < SECOND_LINE:
-                    if m in bad and segs and near[m] is not None and near[m] <= END_GOOD:
-                        # its ends no proof (its ink may reach its pile unseen): inked along
-                        # half or more of where it leaves every line drawn, maybe a second
-                        # line whose end the print hides (PH182)
+                    hidden_end = near[m] is not None and near[m] <= END_GOOD
+                    if m in bad and segs and (hidden_end or out[m].get("clear_own", 0.0) >= OWN_WHOLE):
+                        # its ends no proof (its ink may reach its pile unseen, or its trace
+                        # took a fellow's branch where its own stations are all inked): inked
+                        # along half or more of where it leaves every line drawn, maybe a
+                        # second line (PH182, PH186)
                         share, n_st = second_line(raw[m], drawn_lines(), mask_mm)
                         if n_st >= 6 and share >= RIVAL_HALF:
                             out[m] = dict(out[m], ambiguous=True, family=sorted(group), second_line=share)
@@ -882,7 +884,16 @@ RIVAL_HALF = 0.5
 # lines from one pile to the next piles, merged for most of their length; N4-E2's seen ink
 # ended 10.4 mm from E2, its last 6 mm along the frame's print (reach 5.3 mm), and inked
 # along 0.71 of where it leaves the lines drawn it was emptied at p = 1.0. On 1,600 photos
-# (judges 1520000+ to 1580000+, the benchmark's) the 42 empty losers so placed reach 0.19
+# (judges 1520000+ to 1580000+, the benchmark's) the 42 empty losers so placed reach 0.19.
+# So is a loser by its ends inked so whose own stations, those the drawn lines leave, are
+# inked on OWN_WHOLE or more (PH186): raging-waters-blurry-2300483 (2.9 MP), two pencil lines
+# from E1 a millimetre or two apart for most of their length; E1-S2's trace took E1-S1's
+# branch (9.7 mm from S2), inked along 0.64 of where it leaves the lines drawn and on all
+# its own stations, it was emptied at p = 1.0. Of 671 empty losers so emptied on 1,700
+# photos, the two inked along half or more of it have 0.11 of their own stations inked at
+# most, and the 54 with 0.9 or more are inked along 0.35 of it at most
+OWN_WHOLE = 0.9
+
 # a rival's ink already runs from pile to pile (PH59): judged on what the winner leaves, a
 # skipping pencil line inked along 88 % of it is its own (fresh photo raging-waters-360177)
 RIVAL_COVERAGE = 0.75
