@@ -109,6 +109,9 @@ FIXTURES = {
     # photo raging-waters-blurry-2300483 (2.9 MP): E1-S1 and E1-S2 drawn a millimetre or two
     # apart; E1-S2, its own stations all inked, emptied at p = 1.0 as a loser by its ends (PH186)
     "close-second-line": dict(seed=2300483, mp=(1.0, 3.0), shot=blurry_shot(2300483, (1.0, 3.0), (1.0, 1.3))),
+    # judge photo raging-waters-1730142 (1.2 MP, sharpness 0.134): two swamp squares hatched in
+    # faint pencil read empty at p = 0.996 (PH187)
+    "faint-hatch-blurred": dict(seed=1730142),
 }
 
 

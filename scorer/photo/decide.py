@@ -267,6 +267,13 @@ BULGE_FIT_MIN = 0.1
 CELL_SEEN = 0.9
 SWAMP_SURE = 0.40
 SWAMP_P = 1.0 - 3 / 3851
+# a blurred photo's square seen this fully, read empty with a level of CELL_FAINT_BLUR or more,
+# is unsure (PH187). Judge photo raging-waters-1730142 (1.2 MP, sharpness 0.134): two squares
+# hatched in faint pencil read empty at p = 0.996 (levels 0.221 and 0.224, textures 0.11 and
+# 0.13). On 1,700 photos (1,100 of them with the camera blur at 1.0-1.3 px) the 6,829 empty
+# blurred squares so seen reach 0.252, three of them 0.2 or more, with textures as high
+# (0.113): neither parts faint hatching from the empties' top, so that band is left unsure
+CELL_FAINT_BLUR = 0.2
 # in a photo not blurred, the darkness PH82 takes as a hatch must show strokes: `texture`
 # (`marks.box_evidence`) of SWAMP_TEXTURE or more (PH113). Judge photo raging-waters-560109
 # (2.4 MP, sharp): a cast shadow's soft tone took an empty square to a level of 0.416 with a
@@ -542,6 +549,10 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
     # too little of it can be seen (covered, off the page, in print); a dot found in what
     # can be seen is still a dot
     if ev.get("hidden") and state == EMPTY:   # a thick spot on a line: a dot could be under it
+        unsure, conf = True, min(conf, 0.75)
+    if mark.kind == "cell" and state == EMPTY and ev.get("blurred") and ev.get("visible", 0.0) >= CELL_SEEN \
+            and x >= CELL_FAINT_BLUR:
+        # a faint hatch, blurred, is as dark as the darkest empty squares (PH187)
         unsure, conf = True, min(conf, 0.75)
     if mark.kind == "dot" and state == EMPTY and ev.get("swamp_unsure"):
         # read with the corner's squares left out, where none is surely shaded: what was
