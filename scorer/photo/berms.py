@@ -95,15 +95,14 @@ def lines_evidence(n: Normalised, segs: list[tuple[float, float, float, float]],
     for i, (seg, g) in enumerate(zip(segs, geo)):
         size = g[6].size
         shape = g[6].shape
+        own = ink[k:k + size].reshape(shape), kn[k:k + size].reshape(shape), clear[k:k + size].reshape(shape)
         if plain is not None and plain[i] is not None:   # clearly no line: skip the profile work
             ev = _no_line(g[0], len(g[3]), *plain[i])
             ev["_nominal"] = ((seg[0], seg[1]), (seg[2], seg[3]))
         else:
-            ev = _evidence(seg, g, ink[k:k + size].reshape(shape), kn[k:k + size].reshape(shape),
-                           clear[k:k + size].reshape(shape))
+            ev = _evidence(seg, g, *own)
         if not ev.get("strength"):   # no line found: a faint one may run along print (PH184)
-            ev.update(_along_print(g[4], ink[k:k + size].reshape(shape), kn[k:k + size].reshape(shape),
-                                   clear[k:k + size].reshape(shape)))
+            ev.update(_along_print(g[4], *own))
         if ev.get("coverage", 0.0) >= PARTLY and "_pts" in ev:
             if trio is None:
                 trio = cv2.merge([n.ink, n.known.astype(np.float32), clear_f])

@@ -387,13 +387,6 @@ def soft_streak(ev: dict) -> bool:
                                or strength < SOFT_WIDER_STRENGTH and wide >= SOFT_WIDER)
 
 
-# a partly inked corridor (coverage under OTHERS_COVERAGE) whose stations are OTHERS_SHARE
-# or more other lines' ink (`explained`) and whose ink, traced, stops OTHERS_END mm or more
-# short of one of its piles is other lines' ink, no line (PH118). Fresh photo
-# raging-waters-470182 (5.6 MP): a fan from one pile read an empty berm drawn at p = 0.984 on
-# the ink of two lines beside it (explained 0.53, ends 3.6 and 21.3 mm). Of 48,718 drawn lines
-# on 4,453 fresh photos none is so: those with so much explained end within 7.5 mm of both
-# piles, and those traced to stop 10 mm or more short have at most 0.28 explained
 # median ink along print (`berms._along_print`) from which a candidate with no line found
 # may hold a faint line there: on 1,174 photos, 1-12 MP, 604 of them with the camera blur at
 # 1.0-1.3 px, the empty ones run along print reach 0.33; raging-waters-blurry-2300042's drawn
@@ -401,6 +394,13 @@ def soft_streak(ev: dict) -> bool:
 PRINT_FAINT = 0.45
 
 
+# a partly inked corridor (coverage under OTHERS_COVERAGE) whose stations are OTHERS_SHARE
+# or more other lines' ink (`explained`) and whose ink, traced, stops OTHERS_END mm or more
+# short of one of its piles is other lines' ink, no line (PH118). Fresh photo
+# raging-waters-470182 (5.6 MP): a fan from one pile read an empty berm drawn at p = 0.984 on
+# the ink of two lines beside it (explained 0.53, ends 3.6 and 21.3 mm). Of 48,718 drawn lines
+# on 4,453 fresh photos none is so: those with so much explained end within 7.5 mm of both
+# piles, and those traced to stop 10 mm or more short have at most 0.28 explained
 OTHERS_COVERAGE = 0.9
 OTHERS_SHARE = 0.4
 OTHERS_END = 10.0
