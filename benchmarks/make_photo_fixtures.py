@@ -112,6 +112,9 @@ FIXTURES = {
     # judge photo raging-waters-1730142 (1.2 MP, sharpness 0.134): two swamp squares hatched in
     # faint pencil read empty at p = 0.996 (PH187)
     "faint-hatch-blurred": dict(seed=1730142),
+    # judge photo raging-waters-1770035 (1.6 MP, blurred): Canalville's empty N2-E2, its ink
+    # N2-E1's from N2, then two crossing lines', then N3-E2's into E2, read drawn at p = 1.0 (PH188)
+    "rode-two-lines": dict(seed=1770035),
 }
 
 

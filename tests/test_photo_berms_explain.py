@@ -619,13 +619,14 @@ def test_a_member_whose_ink_stops_well_short_of_its_pile_yields():
     assert _short_case(5.65, reach_q=2.0) == ([], [], False)     # 3.65 mm farther only
 
 
-def _crossed_case(reach: float, x_to=(60.0, 33.6)) -> dict:
+def _crossed_case(reach: float, x_to=(60.0, 33.6), ink_off_line: float = 0.0) -> dict:
     """PH142, judge photo raging-waters-790028 (3.2 MP): candidate A-B lies between A-X, drawn
     from A, and Y-B, drawn to B, each 1.8 mm off it where they cross half-way: its corridor is
     inked from end to end, all of it theirs. Its own ink, traced, comes no nearer than
-    `reach` mm to one of its piles."""
+    `reach` mm to one of its piles. `ink_off_line`: the ink of its corridor off A-X and Y-B."""
     A, B = np.array([0.0, 0.0]), np.array([60.0, 30.0])
     ab, _ = _ev(A, B, lambda p: True)
+    ab = _with_profile(ab, A, B, ink_off_line)
     ab.update(_nominal=(tuple(A), tuple(B)), ends=(reach, 1.5), _end_pts=(A, B), offset=1.8)
     raw, segs = _between(ab, A, B, np.array(x_to), np.array([0.0, 3.6]))
     return berms.settle_by_others({k: dict(v) for k, v in raw.items()}, raw, segs)
@@ -648,10 +649,52 @@ def test_a_corridor_held_by_two_crossing_lines_is_theirs():
     got = _crossed_case(reach=11.6)
     assert got["A-B"]["coverage"] == 0.0 and got["A-B"]["others_all"] >= berms.OTHERS_ALL
     assert got["A-X"]["coverage"] == got["Y-B"]["coverage"] == 1.0
-    # ink that may reach both its piles could be a line of its own drawn between them
-    assert _crossed_case(reach=berms.END_GOOD)["A-B"]["coverage"] == 1.0
+    # ink that may reach both its piles could be a line of its own drawn between them: its
+    # own corridor, where it leaves A-X and Y-B, says so (PH188)
+    got = _crossed_case(reach=berms.END_GOOD, ink_off_line=1.5)["A-B"]
+    assert got["coverage"] == 1.0 and not got.get("ambiguous")
     # where A-X strays from it (8 mm off at B's end), some of its corridor is its own
     assert _crossed_case(reach=11.6, x_to=(60.0, 38.0))["A-B"]["coverage"] == 1.0
+
+
+def _rode_case(own: float, share_ink: bool = True, offset: float = 2.5) -> dict:
+    """PH188, judge photo raging-waters-1770035 (1.6 MP, blurred): candidate A-B leaves A along
+    A-X, drawn from A, and reaches B along Y-B, drawn to B (in the photo a third drawn line
+    crossed its middle at a shallow angle): every hit's ink lies on one of them, up to 3.6 mm
+    off its nominal line, and its ink, traced along theirs, ends 1.5 and 4.2 mm from its piles.
+    Read drawn at p = 1.0: its fit, pulled 2.5 mm onto Y-B's ink, explained Y-B away in
+    `explain`'s second pass and so kept Y-B's stations as its own. `own`: the share of its stations with ink in its corridor off
+    A-X and Y-B; `share_ink`: each hit's ink lies on the nearer of them (else on its own line)."""
+    A, B = np.array([0.0, 0.0]), np.array([60.0, 30.0])
+    X1, Y0 = np.array([60.0, 38.0]), np.array([0.0, 8.0])
+    ab, _ = _ev(A, B, lambda p: True)
+    ab = _with_profile(ab, A, B, 0.0)
+    ab["_prof"][(np.arange(len(ab["_pts"])) % 10) < own * 10] = 1.5
+    if share_ink:
+        def on(p, a0, a1):
+            d = a1 - a0
+            return a0 + d * np.clip((p - a0) @ d / (d @ d), 0, 1)
+        ink = [min((on(p, A, X1), on(p, Y0, B)), key=lambda q: np.linalg.norm(q - p)) for p in ab["_pts"]]
+        ab["_ink_pts"] = np.array(ink)
+    ab.update(_nominal=(tuple(A), tuple(B)), ends=(1.5, 4.2), _end_pts=(A, B), offset=offset)
+    raw, segs = _between(ab, A, B, X1, Y0)
+    return berms.settle_by_others({k: dict(v) for k, v in raw.items()}, raw, segs)["A-B"]
+
+
+def test_a_corridor_whose_ink_rode_drawn_lines_to_both_piles_is_judged_on_its_own_part():
+    got = _rode_case(own=0.0)
+    assert got["coverage"] == 0.0 and got["others_all"] >= berms.OTHERS_ALL and got["second_line"] == 0.0
+    # so, too, where its fit misses a pile by more than a drawn line's (in the photo, 2.503 mm)
+    assert _rode_case(own=0.0, offset=2.6)["coverage"] == 0.0
+    # a line of its own where it leaves them keeps it drawn
+    got = _rode_case(own=1.0)
+    assert got["coverage"] == 1.0 and not got.get("ambiguous")
+    # half of that inked: no telling, unsure
+    got = _rode_case(own=0.5)
+    assert got["coverage"] == 1.0 and got["ambiguous"] and 0.3 < got["second_line"] < 0.7
+    # ink on its own nominal line, off theirs, is its own: PH142's share falls short, no change
+    got = _rode_case(own=0.0, share_ink=False)
+    assert got["coverage"] == 1.0 and "others_all" not in got and not got.get("ambiguous")
 
 
 def _held_case(ink_off_line: float, y_from=(0.0, 3.6)) -> dict:

@@ -1406,23 +1406,39 @@ def settle_by_others(out: dict[str, dict], raw: dict[str, dict], segs: dict[str,
     lines, and its traced ink can't come within END_BAD of one of its piles even running
     on unseen under print, nothing in its corridor is its own: it is empty. Not so where a
     line of its own showed where it leaves the other lines (`second_line`, PH43, PH153).
+    Where its ink, traced, does come near both piles, it rode the other lines there (from
+    one pile's line to the other's across the crossings), and its own corridor settles it
+    as for a neighbour's ink (PH188, `settle_by_neighbour`): bare where it leaves the
+    drawn lines, empty; inked there, drawn; else unsure.
     """
     drawn = [c for c, ev in raw.items() if "_pts" in ev and _ends_ok(ev)]
     for cid, ev in raw.items():
-        if ("_pts" not in ev or "ends" not in ev or cid in drawn or out[cid].get("ambiguous")
+        if ("_pts" not in ev or "ends" not in ev or out[cid].get("ambiguous")
                 or out[cid].get("coverage", 0.0) < NEIGHBOUR_MIN or out[cid].get("into_print")
                 or out[cid].get("second_line", 0.0) >= SECOND_LINE):
             # (a line of its own where it leaves the lines that hold its ink, PH43: a second
             # line from a shared pile, its trace on the other's branch, PH153)
             continue
         reach = _reach(ev)
-        by = [segs[d] for d in drawn if d != cid]
-        if reach is None or reach < END_BAD or not by:
+        if reach is None:
             continue
         valid = ev["_valid"]
-        share = float(_explained_mask(ev, by, mask_mm)[valid].mean()) if valid.any() else 0.0
-        if share >= OTHERS_ALL:
-            out[cid] = _emptied(out[cid], ev, settled_by_ends=True, others_all=share)
+        if cid not in drawn and reach >= END_BAD:
+            by = [segs[d] for d in drawn if d != cid]
+            share = float(_explained_mask(ev, by, mask_mm)[valid].mean()) if by and valid.any() else 0.0
+            if share >= OTHERS_ALL:
+                out[cid] = _emptied(out[cid], ev, settled_by_ends=True, others_all=share)
+            continue
+        # its ends near both piles (PH188): only lines still read drawn hold its ink
+        by = [segs[d] for d in drawn if d != cid and not _was_emptied(out[d]) and not out[d].get("ambiguous")]
+        share = float(_explained_mask(ev, by, mask_mm)[valid].mean()) if by and valid.any() else 0.0
+        if share < OTHERS_ALL:
+            continue
+        own, n_st = second_line(ev, by, mask_mm)
+        if n_st >= 6 and own <= NEIGHBOUR_BARE:
+            out[cid] = _emptied(out[cid], ev, settled_by_ends=True, others_all=share, second_line=own)
+        elif not (n_st >= 6 and own >= SECOND_LINE):
+            out[cid] = dict(out[cid], ambiguous=True, others_all=share, second_line=own)
     return out
 
 
