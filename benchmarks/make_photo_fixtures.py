@@ -115,6 +115,10 @@ FIXTURES = {
     # judge photo raging-waters-1770035 (1.6 MP, blurred): Canalville's empty N2-E2, its ink
     # N2-E1's from N2, then two crossing lines', then N3-E2's into E2, read drawn at p = 1.0 (PH188)
     "rode-two-lines": dict(seed=1770035),
+    # photo re-wilding-blurry-2320125 (1.7 MP, sharpness 0.18): a cast shadow's tip ends inside the
+    # empty hunger-kingfisher-1, read filled at p = 1.0, the score wrong by 1 (PH189)
+    "tip-inside-box": dict(seed=2320125, game="re-wilding", mp=(1.0, 3.0),
+                           shot=blurry_shot(2320125, (1.0, 3.0), (1.0, 1.3))),
 }
 
 

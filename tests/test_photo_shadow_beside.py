@@ -166,3 +166,38 @@ def test_a_coloured_or_thin_mark_by_a_shadows_edge_stays_filled():
     assert shadow.own_ink(thin, box)[0] < shadow.EVEN_GREY
     assert shadow.shade_beside(thin, box) >= shadow.SHADE_BOX_SHARE
     assert not shadow.graded(thin, [_filled(box)])[0].unsure
+
+
+# PH189: a shadow's tip that ends inside a fill-only box, the paper beside it clean
+def _tip_inside(grey) -> Normalised:
+    """A fill-only box (hunger-fish-1) whose inside holds `grey(x, y)` (dark thresholds) and
+    nothing beside it, under a white that is uneven round it (0.6 of the paper's to its right)."""
+    return _lit(_sheet(lambda x, y: np.where(_in_box(x, y, 1), grey(x, y), 0.0)),
+                lambda x, y: np.where(x >= 11, 0.6, 1.0))
+
+
+def test_a_faint_even_grey_inside_a_box_by_a_shadows_edge_is_unsure():
+    # blurred re-wilding-2320125 (1.7 MP): an even grey 0.147 under the white, spread 0.26
+    # about its plane, read filled at p = 1.0 with clean paper beside it (PH140 saw nothing)
+    box = _hunger(1)
+    tip = _tip_inside(lambda x, y: 1.5 + 0.1 * np.sin(3 * x))
+    assert shadow.shade_beside(tip, box, ()) is None
+    out = shadow.graded(tip, [_filled(box)])[0]
+    assert out.unsure and out.alternative == EMPTY and out.evidence["even_tip"] < shadow.TIP_EVEN
+    assert out.shadowed and "shadow" in out.why
+
+
+def test_a_faint_fill_with_strokes_and_gaps_or_a_dark_one_or_an_even_white_stays_filled():
+    box = _hunger(1)
+    # a pencil scribble: strokes and gaps (spread 0.31 of its mean and more on 2,167 such fills)
+    strokes = _tip_inside(lambda x, y: np.where(np.mod(x + y, 1.0) < 0.5, 2.0, 1.0))
+    assert shadow._plane(strokes, *shadow._box_inside(strokes, box), shadow.SMEAR_SAMPLES)[1] >= shadow.TIP_EVEN
+    assert not shadow.graded(strokes, [_filled(box)])[0].unsure
+    # a dense fill, even but dark (0.25 under the white)
+    assert not shadow.graded(_tip_inside(lambda x, y: np.full_like(x, 2.5)), [_filled(box)])[0].unsure
+    # a faint, even grey under an even white: no shadow's edge near
+    even = _lit(_sheet(lambda x, y: np.where(_in_box(x, y, 1), 1.5, 0.0)), lambda x, y: 0.9 + 0.001 * x)
+    assert not shadow.graded(even, [_filled(box)])[0].unsure
+    # a box that can be crossed is PH175's, which asks for shade beside it
+    crossable = _hunger(1, (EMPTY, FILLED, CROSSED))
+    assert not shadow.graded(_tip_inside(lambda x, y: np.full_like(x, 1.5)), [_filled(crossable)])[0].unsure

@@ -74,9 +74,10 @@ class Reading:
 
     @property
     def shadowed(self) -> bool:
-        """Whether a shadow (a stripe, PH19, an edge, PH70, its tip, PH139, PH140, PH175,
+        """Whether a shadow (a stripe, PH19, an edge, PH70, its tip, PH139, PH140, PH175, PH189,
         or its depth or edge over a thin outline, PH173, PH180) doubts the reading."""
-        return any(k in self.evidence for k in ("shadow", "shadow_edge", "shadow_beside", "deep_shade", "edge_span"))
+        return any(k in self.evidence for k in ("shadow", "shadow_edge", "shadow_beside", "deep_shade", "edge_span",
+                                                "even_tip"))
 
     @property
     def smeared(self) -> bool:
