@@ -119,6 +119,9 @@ FIXTURES = {
     # empty hunger-kingfisher-1, read filled at p = 1.0, the score wrong by 1 (PH189)
     "tip-inside-box": dict(seed=2320125, game="re-wilding", mp=(1.0, 3.0),
                            shot=blurry_shot(2320125, (1.0, 3.0), (1.0, 1.3))),
+    # photo raging-waters-blurry-2330108 (1.07 MP, sharpness 0.13): Delta's E4-S1 in faint blue
+    # ballpoint, inked on 40 % of its corridor and fitted on its line, read empty at p = 1.0 (PH190)
+    "fitted-broken-line": dict(seed=2330108, mp=(1.0, 3.0), shot=blurry_shot(2330108, (1.0, 3.0), (1.0, 1.3))),
 }
 
 

@@ -16,7 +16,8 @@ from sheets.sheetid import SheetId, SheetIdError
 from ..core import Score
 from ..errors import SheetError
 from . import berms, games, marks as area, qr, register as reg, shadow
-from .decide import BLURRED, CONFIDENT, bands, curve, decide, decide_multi, probability, reads_blurred, score_line
+from .decide import (BLURRED, CONFIDENT, bands, curve, decide, decide_multi, fitted_on_line, probability,
+                     reads_blurred, score_line)
 from .errors import UnreadablePhoto
 from .expected import expected, luminance, page_key, tolerance_for
 from .layout import Layout
@@ -350,6 +351,13 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
         if changed:
             segs = _drawn_segments(readings, lines)
             _read_dots(n, [m for m in dots if m.group in changed], segs, swamp, readings)
+    for m in lines:
+        r = readings[m.id]
+        if r.state == EMPTY and not r.unsure and fitted_on_line(final[m.id]):
+            # ink of its own over a third of its corridor or more, fitted on its line, other
+            # marks' ink left out: a faint line whose trace broke, maybe (PH190)
+            readings[m.id] = replace(r, unsure=True, confidence=min(r.confidence, 0.75), alternative=MARKED,
+                                     evidence=r.evidence | {"fitted_on_line": True})
     return [readings[m.id] for m in mark_map if m.id in readings]
 
 
