@@ -663,8 +663,9 @@ def _rode_case(own: float, share_ink: bool = True, offset: float = 2.5) -> dict:
     crossed its middle at a shallow angle): every hit's ink lies on one of them, up to 3.6 mm
     off its nominal line, and its ink, traced along theirs, ends 1.5 and 4.2 mm from its piles.
     Read drawn at p = 1.0: its fit, pulled 2.5 mm onto Y-B's ink, explained Y-B away in
-    `explain`'s second pass and so kept Y-B's stations as its own. `own`: the share of its stations with ink in its corridor off
-    A-X and Y-B; `share_ink`: each hit's ink lies on the nearer of them (else on its own line)."""
+    `explain`'s second pass and so kept Y-B's stations as its own. `own`: the share of its
+    stations with ink in its corridor off A-X and Y-B; `share_ink`: each hit's ink lies on
+    the nearer of them (else on its own line)."""
     A, B = np.array([0.0, 0.0]), np.array([60.0, 30.0])
     X1, Y0 = np.array([60.0, 38.0]), np.array([0.0, 8.0])
     ab, _ = _ev(A, B, lambda p: True)

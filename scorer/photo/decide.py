@@ -473,13 +473,13 @@ def traced_from_pile(ev: dict) -> bool:
 
 # mm: the farthest from both its piles a line read empty may be fitted to ink of its own over
 # PARTLY of its stations or more, once other marks' ink is left out, for the photo to be sure
-# of it (PH190). Heavily blurred
-# photo raging-waters-blurry-2330108 (1.07 MP, sharpness 0.13): Delta's E4-S1 in faint blue
-# ballpoint, inked on 0.40 of its stations (a faint line in a small photo breaks often), its
-# fit 0.16 mm off its piles, its trace lost 40.5 and 26.6 mm short, read empty at p = 1.0.
-# Of the 450,817 candidates on 4,700 photos (1-12 MP, 1,700 of them heavily blurred) so
-# inked, other lines explaining no more than crossings do, with a fit within 1.5 mm of their
-# piles, 10,309 were drawn and none empty
+# of it (PH190). Heavily blurred photo raging-waters-blurry-2330108 (1.07 MP, sharpness
+# 0.13): Delta's E4-S1 in faint blue ballpoint, inked on 0.40 of its stations (a faint line
+# in a small photo breaks often), its fit 0.16 mm off its piles, its trace lost 40.5 and
+# 26.6 mm short, read empty at p = 1.0. Of the 450,817 candidates on 4,700 photos (1-12 MP,
+# 1,700 of them heavily blurred) whose final evidence is so inked, other lines explaining no
+# more than crossings do, with a fit within 1.5 mm of their piles, 10,309 were drawn and
+# none empty
 FIT_ON = 1.0
 
 
