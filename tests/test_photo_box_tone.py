@@ -28,3 +28,8 @@ def test_a_fill_inside_its_box_or_a_stroke_stays_ticked():
     assert not decide.decide(LEFT, _ev(ring=0.057)).unsure
     # a slash along a diagonal is a player's stroke, whatever the paper round it shows
     assert not decide.decide(LEFT, _ev(slash=0.3)).unsure
+    # a dense fill over the whole box that overruns it (judge raging-waters-1900055, a black
+    # fill: strong samples over all of it, 8 % of the ring inked)
+    fill = _ev(fraction=1.0, strong=1.0, spread=1.0, level=10.92, ring=0.0805, arms=0.0378, slash=0.0395)
+    assert decide.no_stroke(fill) and fill["ring"] >= decide.RING_TONE
+    assert not decide.decide(LEFT, fill).unsure

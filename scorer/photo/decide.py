@@ -304,10 +304,13 @@ RING_DOUBT = 0.15
 # tone), from RING_TONE (PH191). Judge photo raging-waters-1860135 (9.5 MP, sharp): a cast
 # shadow's narrow band across the empty LEFT box of Canalville, strong samples over 27 % of
 # it and no slash or arms, read ticked at p = 1.0; the band ran on over the paper above and
-# below it, 0.12 of the ring. A fill stays inside its box: on 1,909 judge photos (1650000+
-# to 1740000+) the 447 boxes ticked with no stroke reach 0.057 (of 7,220 ticked); none read
-# ticked with no stroke reaches RING_TONE
+# below it, 0.12 of the ring. A fill stays inside its box, bar a dense one's overrun: on
+# 1,909 judge photos (1650000+ to 1740000+) the 447 boxes ticked with no stroke reach 0.057
+# (of 7,220 ticked), and judge 1900055's black fill 0.081, but those that ring is so inked
+# round fill their box (strong samples over all of it); those with strong samples under
+# TONE_PART of it reach 0.022. None read ticked with no stroke reaches RING_TONE below it
 RING_TONE = 0.08
+TONE_PART = 0.9
 # a tick box's cross arms (`marks.cross_contrasts` with ICON_ARMS, over the box's print)
 # that lift PH34's and PH40's caps (PH48): of 4,838 empty tick boxes on 1,600 photos (fresh and
 # fitting) none reached -0.002, shadows beside them too; crossed backhoes have a median of 0.36
@@ -626,8 +629,10 @@ def decide(mark: Mark, ev: dict, visible_min: float | None = None) -> Reading:
         # no sample inside at twice the threshold: a faint tone (a border's halo, a shadow's
         # edge), not a stroke, whose core is far darker than its fringe (PH40)
         unsure, conf = True, min(conf, 0.75)
-    if mark.kind == "box" and state == MARKED and ev.get("ring", 0.0) >= RING_TONE and no_stroke(ev) and not crossed:
-        # no stroke, and a tone that runs on over the paper round the box: a shadow's (PH191)
+    if mark.kind == "box" and state == MARKED and ev.get("ring", 0.0) >= RING_TONE and no_stroke(ev) \
+            and ev.get("strong", 1.0) < TONE_PART and not crossed:
+        # no stroke, a tone over part of the box that runs on over the paper round it: a
+        # shadow's (PH191)
         unsure, conf = True, min(conf, 0.75)
     if mark.kind == "box" and state == MARKED and ev.get("ring", 0.0) > RING_DOUBT and not crossed:
         # the paper round the box is dark too: a shadow or a stain over it, not a tick (PH34)
