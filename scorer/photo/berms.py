@@ -1422,17 +1422,17 @@ def settle_by_others(out: dict[str, dict], raw: dict[str, dict], segs: dict[str,
         reach = _reach(ev)
         if reach is None:
             continue
+        # its ink ending far from a pile, every line traced from pile to pile may hold it
+        # (PH142); ending near both piles, only those still read drawn (PH188)
+        far = cid not in drawn and reach >= END_BAD
+        by = [segs[d] for d in drawn if d != cid
+              and (far or not _was_emptied(out[d]) and not out[d].get("ambiguous"))]
         valid = ev["_valid"]
-        if cid not in drawn and reach >= END_BAD:
-            by = [segs[d] for d in drawn if d != cid]
-            share = float(_explained_mask(ev, by, mask_mm)[valid].mean()) if by and valid.any() else 0.0
-            if share >= OTHERS_ALL:
-                out[cid] = _emptied(out[cid], ev, settled_by_ends=True, others_all=share)
-            continue
-        # its ends near both piles (PH188): only lines still read drawn hold its ink
-        by = [segs[d] for d in drawn if d != cid and not _was_emptied(out[d]) and not out[d].get("ambiguous")]
         share = float(_explained_mask(ev, by, mask_mm)[valid].mean()) if by and valid.any() else 0.0
         if share < OTHERS_ALL:
+            continue
+        if far:
+            out[cid] = _emptied(out[cid], ev, settled_by_ends=True, others_all=share)
             continue
         own, n_st = second_line(ev, by, mask_mm)
         if n_st >= 6 and own <= NEIGHBOUR_BARE:
