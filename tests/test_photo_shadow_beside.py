@@ -201,3 +201,14 @@ def test_a_faint_fill_with_strokes_and_gaps_or_a_dark_one_or_an_even_white_stays
     # a box that can be crossed is PH175's, which asks for shade beside it
     crossable = _hunger(1, (EMPTY, FILLED, CROSSED))
     assert not shadow.graded(_tip_inside(lambda x, y: np.full_like(x, 1.5)), [_filled(crossable)])[0].unsure
+
+
+def test_a_faint_even_fill_over_all_of_its_box_stays_filled():
+    # judge re-wilding-1850052 (4.0 MP): a light pencil fill, even (spread 0.26) and faint,
+    # but its strong samples over 0.993 of the box; a tip ending inside leaves part at paper
+    box = _hunger(1)
+    tip = _tip_inside(lambda x, y: 1.5 + 0.1 * np.sin(3 * x))
+    whole = Reading(box, FILLED, 1.0, evidence={"score": 0.99, "strong": 0.993})
+    assert not shadow.graded(tip, [whole])[0].unsure
+    part = Reading(box, FILLED, 1.0, evidence={"score": 0.63, "strong": 0.625})
+    assert shadow.graded(tip, [part])[0].unsure

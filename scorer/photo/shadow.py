@@ -558,16 +558,23 @@ def _tip_over_box(n, r: Reading, marks: tuple[Mark, ...]) -> Reading:
 # Of the 22,155 fill-only boxes read filled with a colourless inside in the 1,332 photos
 # with a cast shadow among blurred set 2320000+ and judges 1650000+ to 1810000+, the 2,167
 # with a neutral grey of EVEN_GREY to TIP_GREY spread 0.31 and more, the 23 of those with an
-# uneven white round them 0.33 and more; only 2320125's box meets every bar (ruling PH189)
+# uneven white round them 0.33 and more; only 2320125's box meets every bar (ruling PH189).
+# A tip that ends inside a box leaves part of it at the paper's tone (2320125: strong
+# samples over 0.625 of it); one over all of it shades the paper beside it too (PH140).
+# Fresh judge re-wilding-1850052 (4.0 MP): a light pencil fill, grey 0.1 and spread 0.26,
+# its strong samples over 0.993 of the box, had been made unsure (TIP_PART, PH192)
 TIP_GREY = 0.2
 TIP_EVEN = 0.3
+TIP_PART = 0.9
 
 
 def _even_tip(n, r: Reading, own: tuple[float, float]) -> Reading:
     """A fill-only box read filled, its inside a faint, even, neutral grey (EVEN_GREY to
     TIP_GREY, under GREY_SAT, spread under TIP_EVEN) where the white round it is uneven
-    (`white_span` under WHITE_SPAN), made unsure: a shadow's tip may end inside it (PH189)."""
-    if not (EVEN_GREY <= own[0] < TIP_GREY and own[1] < GREY_SAT):
+    (`white_span` under WHITE_SPAN), its strong samples over less than TIP_PART of it, made
+    unsure: a shadow's tip may end inside it (PH189, PH192)."""
+    if not (EVEN_GREY <= own[0] < TIP_GREY and own[1] < GREY_SAT) \
+            or r.evidence.get("strong", 0.0) >= TIP_PART:
         return r
     span = white_span(n, r.mark)
     if span is None or span >= WHITE_SPAN:
