@@ -212,3 +212,28 @@ def test_a_faint_even_fill_over_all_of_its_box_stays_filled():
     assert not shadow.graded(tip, [whole])[0].unsure
     part = Reading(box, FILLED, 1.0, evidence={"score": 0.63, "strong": 0.625})
     assert shadow.graded(tip, [part])[0].unsure
+
+
+# PH194: strokes inside a fill-only box are ink, whatever lies beside it
+def _beside_and_inside(inside) -> Normalised:
+    """hunger-fish-1 holding `inside(x, y)` (dark thresholds) over a faint tone (0.8), with the
+    paper left of it as dark; the ink map follows the darkness, for `box_texture`."""
+    beside = lambda x, y: (x >= 1) & (x < 5.5) & (y >= 13) & (y < 19.5)
+    n = _sheet(lambda x, y: np.where(_in_box(x, y, 1), np.maximum(inside(x, y), 0.8), np.where(beside(x, y), 0.8, 0.0)))
+    n.ink = n.dark / n.calib.dark_threshold
+    return n
+
+
+def test_a_box_with_a_tick_inside_stays_filled_beside_a_faint_tone():
+    # judge re-wilding-1850006 (2.4 MP): a ticked cleared-column box, the paper beside it 0.67
+    # as dark as its inside (a tick leaves the median near white), its texture 1.90
+    box = _hunger(1)
+    check = lambda x, y: (np.abs((y - 16) - (x - 6.5)) < 0.3) & (x < 7.8) | (np.abs((y - 17.3) + (x - 7.8)) < 0.3) & (x >= 7.8)
+    tick = _beside_and_inside(lambda x, y: np.where(check(x, y), 8.0, 0.0))
+    assert shadow.shade_beside(tick, box, ()) >= shadow.SHADE_BOX_SHARE
+    assert shadow.box_texture(tick, box) >= shadow.TICK_TEXTURE
+    assert not shadow.graded(tick, [_filled(box)])[0].unsure
+    # the same tone with no stroke is a shadow's tip (PH140)
+    smooth = _beside_and_inside(lambda x, y: np.zeros_like(x))
+    assert shadow.box_texture(smooth, box) < shadow.TICK_TEXTURE
+    assert shadow.graded(smooth, [_filled(box)])[0].unsure

@@ -334,7 +334,11 @@ TINT_CUT = 0.15       # expected print darkness from which a pixel is print, not
 # with a colourless inside in 1,200 photos (the 2-4 MP set, the benchmark's, judges 750000+
 # and 760000+) the most is 0.45 (a cleared row's), so the bar stands between (ruling
 # PH140). Boxes that can be crossed are left alone: crosses in the next boxes overrun,
-# and filled ones reach 3.3 there
+# and filled ones reach 3.3 there. A box whose inside shows strokes (PH133's `box_texture`,
+# TICK_TEXTURE) is inked, whatever lies beside it: a tick leaves a box's median near white,
+# so faint paper beside it reaches the share. Judge re-wilding-1850006 (2.4 MP): a ticked
+# cleared-column box, 0.67 beside and texture 1.90, had been made unsure; 760151's tip
+# shows 0.80, and empty boxes under stripes 1.19 at most (ruling PH194)
 SHADE_BOX_SHARE = 0.6
 SHADE_AWAY_MM = 0.5
 
@@ -528,7 +532,8 @@ def _tip_over_box(n, r: Reading, marks: tuple[Mark, ...]) -> Reading:
     """A box read filled, colourless inside, made unsure where the paper beside it, away from
     its neighbours, is SHADE_BOX_SHARE as dark as its inside or more (PH140); for a box that
     can be crossed, only where its inside is an even, neutral grey (EVEN_GREY, GREY_SAT) and
-    the white round it uneven (`white_span` under WHITE_SPAN, PH175); for a fill-only box
+    the white round it uneven (`white_span` under WHITE_SPAN, PH175); for a fill-only box,
+    not where its inside shows strokes (`box_texture` of TICK_TEXTURE or more, PH194), and
     with clean paper beside it, where its grey is faint and even (`_even_tip`, PH189)."""
     own = own_ink(n, r.mark)
     if own is None or own[1] >= OWN_SAT:
@@ -543,6 +548,8 @@ def _tip_over_box(n, r: Reading, marks: tuple[Mark, ...]) -> Reading:
     beside = shade_beside(n, r.mark, marks)
     if beside is None or beside < SHADE_BOX_SHARE:
         return _even_tip(n, r, own) if len(r.mark.states) == 2 else r
+    if len(r.mark.states) == 2 and (tex := box_texture(n, r.mark)) is not None and tex >= TICK_TEXTURE:
+        return r    # strokes inside: a tick's or a scribble's, not a tip's smooth tone (PH194)
     why = {"shadow_beside": round(beside, 3)} | ({} if span is None else {"white_span": round(span, 3)})
     return _doubted(r, **why)
 
