@@ -226,6 +226,26 @@ def test_a_shadowed_protection_box_after_an_empty_one_is_unsure():
     assert [got[f"prot-drought-{k}"].unsure for k in (1, 2, 3)] == [False, True, True]
 
 
+def _even_tip(mid: str) -> Reading:
+    """A box the photo read filled with confidence that PH189 doubts (a tip may end inside)."""
+    return Reading(MARKS[mid], FILLED, 0.5, True, EMPTY,
+                   evidence={"probs": {EMPTY: 0.0003, FILLED: 0.9997}, "even_tip": 0.28})
+
+
+def test_a_box_an_even_tip_doubts_after_a_sure_empty_one_leaves_both_unsure():
+    # blurred re-wilding-blurry-2330253 (1.27 MP): a faint tick in squirrel 3 read empty at
+    # p = 0.9997, and squirrel 4, read filled at p = 1.0, doubted by PH189; the row's order
+    # then settled squirrel 4 empty as well. Both are unsure now, as before PH189 (PH195)
+    row = _row({"hunger-squirrel-1": FILLED, "hunger-squirrel-2": FILLED, "hunger-squirrel-3": EMPTY}, {})
+    got = _got(row + [_even_tip("hunger-squirrel-4")])
+    assert got["hunger-squirrel-3"].unsure and got["hunger-squirrel-3"].alternative == FILLED
+    assert got["hunger-squirrel-4"].unsure and got["hunger-squirrel-4"].state == FILLED
+    assert not got["hunger-squirrel-2"].unsure
+    # the first box of its row (2320125's kingfisher 1): the empty ones after it are in order
+    first = _got(_row({"hunger-kingfisher-2": EMPTY}, {}) + [_even_tip("hunger-kingfisher-1")])
+    assert not first["hunger-kingfisher-2"].unsure and first["hunger-kingfisher-1"].unsure
+
+
 def test_rows_in_order_are_left_alone():
     readings = _row({"hunger-fish-1": FILLED, "hunger-fish-2": FILLED, "hunger-fish-3": EMPTY,
                      "ab-mirror-1": CROSSED, "ab-mirror-2": FILLED, "ab-mirror-3": EMPTY}, {})

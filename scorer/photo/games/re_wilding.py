@@ -126,17 +126,27 @@ def _sure(r: Reading | None) -> bool:
     return r is not None and not r.unsure
 
 
+def _read_sure(r: Reading | None) -> bool:
+    """Whether a reading is sure, or made unsure only by PH189's even tip where its photo
+    evidence was sure (`probs`): that doubt is a guess at a tip ending inside the box, and
+    it must not let a sure box it clashes with settle it (PH195)."""
+    if _sure(r):
+        return True
+    probs = r.evidence.get("probs", {}) if r is not None else {}
+    return r is not None and "even_tip" in r.evidence and probs.get(r.state, 0.0) >= CONFIDENT
+
+
 def doubt_orders(readings: list[Reading]) -> list[Reading]:
     """Two readings the rules can't both have are unsure, each with the other's state as
     its alternative (ruling PH54): a box marked more than a box before it in its row
     (`settle_rows`' order), or wildlife coloured under an empty plant (`SET_STATES`). One of
     them is misread, or the player broke a rule; either way a person should look. So are
     calendar readings that break its rules (`_calendar_clashes`, PH110). (A set half crossed
-    is `settle_sets`' case.)"""
+    is `settle_sets`' case.) A box PH189 doubts on sure evidence counts as sure here (PH195)."""
     by_id = {r.mark.id: r for r in readings}
     clash: dict[str, Reading] = {}     # id -> the reading it clashes with
     for ids in box_rows():
-        row = [r for r in (by_id.get(i) for i in ids) if _sure(r)]
+        row = [r for r in (by_id.get(i) for i in ids) if _read_sure(r)]
         for k, a in enumerate(row):
             for b in row[k + 1:]:
                 if RANK[b.state] > RANK[a.state]:
