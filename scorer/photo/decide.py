@@ -316,7 +316,7 @@ TONE_PART = 0.9
 # (marks.DOT_TONE_RING) is inked over DOT_RING_TONE or more of it: a shadow's tone runs on
 # past a place, a drawn dot stops. Judge raging-waters-1930144 (10.2 MP, sharp): a shadow's
 # narrow tip over Delta's empty 5,6 read marked at p = 1.0 (mass 1.92, solid 0.72 mm; core
-# 0.42 in the ring), caught only as a seventh house. Of the 24,666 drawn houses read marked
+# 0.18, ring 0.42), caught only as a seventh house. Of the 24,666 drawn houses read marked
 # with no line hiding them, in the 1,496 blank-setup judge photos 1650000+ to 1940000+,
 # none reached a ring of 0.24; half have cores under 0.6, so the ring parts them, and the
 # core keeps a black dot under a shadow a dot (a shadow takes at most 0.55 of the light)

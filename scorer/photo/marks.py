@@ -239,7 +239,8 @@ def _dot_tone(n: Normalised, x: float, y: float, lines, half: float,
     95th percentile of the darkness above the print over the inner disc (DOT_INNER; a drawn
     dot's ink is near black at its core, a shadow's tone a grey), and `ring_tone`, the share
     of the paper DOT_TONE_RING round it that is inked (a dot stops, a shadow runs on; PH193).
-    Empty where too little of either is seen."""
+    Empty where too little of either is seen. A window of its own, wider than
+    `dot_evidence`'s, whose solid-ink radius stays measured as its curves were fitted."""
     p, r = n.pxmm, DOT_TONE_RING[1]
     sl = _window(n, x - r - 1, y - r - 1, 2 * r + 2, 2 * r + 2)
     h, w = n.ink[sl].shape
