@@ -609,6 +609,12 @@ def ink_halfwidth(evs: list[dict]) -> float:
     return float(median(halves)) if halves else 0.0
 
 
+def sheet_halfwidth(evs: list[dict]) -> float:
+    """How far (mm) the ink of the drawn lines among these candidates (inked all along, near
+    their nominal lines) runs either side of their centres (`ink_halfwidth`)."""
+    return ink_halfwidth([ev for ev in evs if _strong(ev)])
+
+
 def second_mask(evs: list[dict]) -> float:
     """The mask `second_line` leaves round the other lines, for these confidently drawn lines."""
     return max(SECOND_MASK, ink_halfwidth(evs) + MASK_MARGIN)
@@ -684,7 +690,7 @@ def families(segs: dict[str, tuple]) -> dict[str, set[str]]:
 def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, set[str]],
                     segs: dict[str, tuple] | None = None, mask_mm: float = SECOND_MASK,
                     is_line=None, drawn: tuple[str, ...] = (),
-                    others_ink: dict[str, dict] | None = None) -> dict[str, dict]:
+                    others_ink: dict[str, dict] | None = None, line_half: float = 0.0) -> dict[str, dict]:
     """Near-collinear candidates are decided together, never guessed: when more than one
     member of a family shows ink along its corridor, the family is clear only if exactly
     one member is fully inked and no other is more than faintly inked; otherwise every
@@ -694,7 +700,8 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
     past (`_into_print`, PH30). `drawn`: the lines confidently drawn, whose ink is theirs
     where a loser by its ends is looked at for a second line (PH43). `others_ink`: members
     whose ink is all other families' sure lines', with their evidence judged on the rest
-    (PH47): they take no part, and read as that evidence says."""
+    (PH47): they take no part, and read as that evidence says. `line_half`: how far the
+    sheet's drawn lines run either side (`ink_halfwidth`), 0 where unknown (PH197)."""
     done: set[str] = set()
     others_ink = others_ink or {}
     for cid, members in fam.items():
@@ -806,6 +813,15 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
                         if n_st >= 6 and share >= RIVAL_HALF:
                             out[m] = dict(out[m], ambiguous=True, family=sorted(group), second_line=share)
                             continue
+                    wide = max(ink_halfwidth([raw[g]]) for g in good) \
+                        if m in bad and line_half > 0.0 and out[m].get("clear_own", 0.0) >= OWN_WHOLE else 0.0
+                    if wide >= line_half + PAIR_WIDER:
+                        # nothing beside the winner, but its own stations all inked and the
+                        # winner's ink wider than the sheet's lines: this one's line may be
+                        # merged into it, its trace on the winner's branch (PH197). Its ends
+                        # cannot settle that
+                        out[m] = dict(out[m], ambiguous=True, family=sorted(group), pair_wide=wide)
+                        continue
                     out[m] = _emptied(out[m], raw[m], family=sorted(group), explained_by_ends=True)
                     continue
                 # where it also leaves the other lines drawn (PH43): ink there, with its own
@@ -892,6 +908,15 @@ RIVAL_HALF = 0.5
 # photos, the two inked along half or more of it have 0.11 of their own stations inked at
 # most, and the 54 with 0.9 or more are inked along 0.35 of it at most
 OWN_WHOLE = 0.9
+# mm: a winner's ink running this much wider than the sheet's drawn lines (`ink_halfwidth`)
+# may hold two lines side by side, merged in the photo (PH197). Judge raging-waters-2040119
+# (1.2 MP): Canalville's N1-E4 and N2-E4, two felt-tip lines a millimetre or two apart and
+# merged, ran 1.6 mm either side where the sheet's ran 0.9; N2-E4's trace took N1-E4's branch
+# (7.4 mm from N2) and it was emptied at p = 1.0. So in raging-waters-1300023 (5.2 MP, 1.1
+# against 0.9). Only where the loser's own stations are inked on OWN_WHOLE or more, as in
+# both (1.0): on 8,603 photos (the benchmark's and judges 1650000+ to 2060000+) three empty
+# losers of fans met the width bar, with 0.07-0.4 of their own stations inked, and none else
+PAIR_WIDER = 0.15
 
 # a rival's ink already runs from pile to pile (PH59): judged on what the winner leaves, a
 # skipping pencil line inked along 88 % of it is its own (fresh photo raging-waters-360177)
@@ -1036,7 +1061,7 @@ def _into_print(raw: dict[str, dict], inked: list[str], near: dict) -> tuple[lis
 
 
 def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: True,
-            doubtful=None) -> dict[str, dict]:
+            doubtful=None, line_half: float = 0.0) -> dict[str, dict]:
     """Which candidates the ink is best explained by, for one map.
 
     Pass 1, shortest first: a candidate is judged on the stations no accepted line
@@ -1045,7 +1070,8 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
     near-collinear pair of piles, e.g. N1-E5 under N2-E5) is explained away, shortest
     first. `cands` holds (id, evidence, fitted end points); `is_line(ev)` says p >= 0.5 and
     `is_sure(ev)` that the line is confidently there: only such a line explains another away;
-    `doubtful(ev)`, that its evidence leaves it unsure either way (`settle_by_ends`).
+    `doubtful(ev)`, that its evidence leaves it unsure either way (`settle_by_ends`);
+    `line_half`, how far the sheet's drawn lines run either side (`settle_families`).
     A station is explained by a line within EXPLAINED mm of it, and a hit also by a line its
     ink lies on (within the drawn lines' measured half width, `second_mask`): a candidate's
     fit pulled towards a neighbour's ink can keep its stations more than 2 mm off it.
@@ -1131,7 +1157,7 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
         new = _recompute(evs[cid], explained(cid, others)) if others else None
         if new is not None and new["explained"] > 0 and not new.get("ambiguous") and _own_bare(new):
             others_ink[cid] = new
-    out = settle_families(out, evs, fam, segs, mask, is_line, drawn, others_ink)
+    out = settle_families(out, evs, fam, segs, mask, is_line, drawn, others_ink, line_half)
     # once the families are settled, their drawn members are sure lines too: a candidate
     # of no family whose ink is theirs and other sure lines' is judged on what they all
     # leave (PH68; fresh judge raging-waters-390101: N4-E4 held pieces of N3-E4 and of
@@ -1241,7 +1267,7 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
         if "_pts" not in ev or "ends" not in ev:
             continue
         if not out[cid].get("ambiguous") and not (doubtful is not None and max(ev["ends"]) >= END_BAD
-                                                  and doubtful(out[cid])):
+                                                  and doubtful(out[cid])) or out[cid].get("pair_wide"):
             continue
         # ends at both piles say nothing where two drawn lines, one from each pile, hold
         # its corridor between them (PH37): its own corridor then settles it (PH145)
@@ -1360,7 +1386,7 @@ def settle_by_neighbour(out: dict[str, dict], raw: dict[str, dict], segs: dict[s
     strong = [c for c in _whole_lines(raw) if not _was_emptied(out[c])]
     for cid, ev in raw.items():
         if ("_end_pts" not in ev or "_nominal" not in ev or out[cid].get("coverage", 0.0) < NEIGHBOUR_MIN
-                or cid in strong and _ends_ok(ev) or out[cid].get("into_print")):
+                or cid in strong and _ends_ok(ev) or out[cid].get("into_print") or out[cid].get("pair_wide")):
             continue
         far = int(np.argmax(ev["ends"]))
         if ev["ends"][far] < END_BAD or ev["ends"][1 - far] > END_GOOD:

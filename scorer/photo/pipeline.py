@@ -262,9 +262,11 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
         groups.setdefault(m.group, []).append((m.id, ev, line_points(r0)))
     final: dict[str, dict] = {}
     p_line = lambda ev: probability(curve("line", ev), score_line(ev))  # noqa: E731
+    # how far the sheet's drawn lines run either side: a family's winner wider may be two (PH197)
+    half = berms.sheet_halfwidth([ev for g in groups.values() for _, ev, _ in g])
     for cands in groups.values():
         final.update(berms.explain(cands, lambda ev: p_line(ev) >= 0.5, lambda ev: p_line(ev) >= CONFIDENT,
-                                   lambda ev: 1.0 - CONFIDENT < p_line(ev) < CONFIDENT))
+                                   lambda ev: 1.0 - CONFIDENT < p_line(ev) < CONFIDENT, half))
     P = lambda p: (int(round(p[0] * n.pxmm * 16)), int(round(p[1] * n.pxmm * 16)))  # noqa: E731
     for m in lines:
         readings[m.id] = decide(m, _plain(final[m.id]))
