@@ -122,6 +122,12 @@ FIXTURES = {
     # photo raging-waters-blurry-2330108 (1.07 MP, sharpness 0.13): Delta's E4-S1 in faint blue
     # ballpoint, inked on 40 % of its corridor and fitted on its line, read empty at p = 1.0 (PH190)
     "fitted-broken-line": dict(seed=2330108, mp=(1.0, 3.0), shot=blurry_shot(2330108, (1.0, 3.0), (1.0, 1.3))),
+    # judge photo raging-waters-2040119 (1.2 MP): Canalville's N1-E4 and N2-E4, felt-tip lines
+    # merged in the photo; N2-E4 emptied at p = 1.0 as a loser by its ends (PH197)
+    "merged-pair": dict(seed=2040119),
+    # judge photo raging-waters-2080196 (4.9 MP): Delta's S1-W3 beside S1-W4 read as near-collinear
+    # S1-W2's second line, drawn at p = 0.999, and S1-W3 ruled out by the pile count (PH198)
+    "shared-second-line": dict(seed=2080196),
 }
 
 

@@ -397,3 +397,25 @@ def test_a_rival_whose_ink_runs_past_its_pile_where_a_losers_may_reach_its_own_u
     # its ink stops at its pile, or no loser's line may reach its pile unseen: as before
     assert not _fan(b_past=1.0, c_hidden=1.6)["B"]["ambiguous"]
     assert not _fan(b_past=3.3, c_hidden=None)["B"]["ambiguous"]
+
+
+def test_two_losers_claiming_one_second_line_are_both_unsure():
+    # PH198, judge raging-waters-2080196 (4.9 MP): S1-W4 drawn, S1-W3 drawn beside it (its
+    # pencil skipping near W3); near-collinear S1-W2 read S1-W3's ink as its own second line,
+    # drawn at p = 0.999, and the pile count then ruled S1-W3 out. A pile is used at most
+    # twice, so the two losers hold one second line at most: which one is not settled
+    out = {"S1-W4": {"coverage": 1.0, "ambiguous": False},
+           "S1-W2": {"coverage": 1.0, "ambiguous": False, "second_line": 1.0},
+           "S1-W3": {"coverage": 0.0, "ambiguous": True, "second_line": 0.91}}
+    got = dict(out)
+    berms._one_second_line(got, ["S1-W4"], ["S1-W2", "S1-W3"])
+    assert got["S1-W2"]["ambiguous"] and got["S1-W3"]["ambiguous"]
+    assert got["S1-W2"]["shared_second"] == ["S1-W2", "S1-W3"]
+    # one loser showing a second line, the other bare beside the winner: its reading stands
+    got = dict(out, **{"S1-W3": {"coverage": 0.0, "ambiguous": False, "second_line": 0.05}})
+    berms._one_second_line(got, ["S1-W4"], ["S1-W2", "S1-W3"])
+    assert not got["S1-W2"]["ambiguous"] and "shared_second" not in got["S1-W2"]
+    # no pile shared by all three: no count to break, each reads as judged
+    got = dict(out, **{"N2-W3": out["S1-W3"]})
+    berms._one_second_line(got, ["S1-W4"], ["S1-W2", "N2-W3"])
+    assert not got["S1-W2"]["ambiguous"]

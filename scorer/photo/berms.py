@@ -853,6 +853,7 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
                     out[m] = _emptied(out[m], raw[m], family=sorted(group), explained_by_ends=True)
                 else:
                     out[m] = dict(out[m], ambiguous=True, family=sorted(group), second_line=max(beside, share))
+            _one_second_line(out, good, rivals + bad)
             continue
         if is_line is not None and not any(is_line(raw[m]) for m in inked):
             # no member is a line on its own evidence (its ink ends far from its piles, say):
@@ -1355,6 +1356,22 @@ def _whole_lines(raw: dict[str, dict]) -> list[str]:
 def _was_emptied(ev: dict) -> bool:
     """Whether this evidence was emptied by its ends (`_emptied`): its ink is others'."""
     return ev.get("coverage", 1.0) == 0.0 and bool(ev.get("explained_by_ends") or ev.get("settled_by_ends"))
+
+
+def _one_second_line(out: dict[str, dict], good: list[str], losers: list[str]) -> None:
+    """A pile is used at most twice (RW21): losers of a family that share the winner's pile
+    hold one second line beside it at most. Where more than one shows a second line there
+    (`second_line` at SECOND_LINE or more, read drawn or left in doubt), which of them holds
+    it is not settled: each is unsure (PH198). Judge raging-waters-2080196 (4.9 MP): Delta's
+    S1-W3 drawn beside S1-W4, its pencil skipping near W3; S1-W2, near-collinear, read its ink
+    as its own second line, drawn at p = 0.999, and S1-W3, in doubt, was then ruled out by
+    the pile count: two confident wrong marks."""
+    claim = [m for m in losers if out[m].get("second_line", 0.0) >= SECOND_LINE
+             and (out[m].get("ambiguous") or out[m].get("coverage", 0.0) > 0.0)]
+    if len(claim) < 2 or not set.intersection(*(_pile_names(c) for c in good + claim)):
+        return
+    for m in claim:
+        out[m] = dict(out[m], ambiguous=True, shared_second=sorted(claim))
 
 
 def _emptied(ev: dict, raw: dict, **why) -> dict:
