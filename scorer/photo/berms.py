@@ -701,7 +701,7 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
     where a loser by its ends is looked at for a second line (PH43). `others_ink`: members
     whose ink is all other families' sure lines', with their evidence judged on the rest
     (PH47): they take no part, and read as that evidence says. `line_half`: how far the
-    sheet's drawn lines run either side (`ink_halfwidth`), 0 where unknown (PH197)."""
+    sheet's drawn lines run either side (`sheet_halfwidth`), 0 where unknown (PH197)."""
     done: set[str] = set()
     others_ink = others_ink or {}
     for cid, members in fam.items():
@@ -1267,8 +1267,10 @@ def settle_by_ends(out: dict[str, dict], raw: dict[str, dict], segs: dict[str, t
     for cid, ev in raw.items():
         if "_pts" not in ev or "ends" not in ev:
             continue
+        if out[cid].get("pair_wide"):   # a merged pair's doubt is what its ends can't settle (PH197)
+            continue
         if not out[cid].get("ambiguous") and not (doubtful is not None and max(ev["ends"]) >= END_BAD
-                                                  and doubtful(out[cid])) or out[cid].get("pair_wide"):
+                                                  and doubtful(out[cid])):
             continue
         # ends at both piles say nothing where two drawn lines, one from each pile, hold
         # its corridor between them (PH37): its own corridor then settles it (PH145)
