@@ -130,9 +130,8 @@ def _read_sure(r: Reading | None) -> bool:
     """Whether a reading is sure, or made unsure only by PH189's even tip where its photo
     evidence was sure (`probs`): that doubt is a guess at a tip ending inside the box, and
     it must not let a sure box it clashes with settle it (PH195)."""
-    if r is None or _sure(r):
-        return r is not None
-    return "even_tip" in r.evidence and r.evidence.get("probs", {}).get(r.state, 0.0) >= CONFIDENT
+    return r is not None and (not r.unsure or "even_tip" in r.evidence
+                              and r.evidence.get("probs", {}).get(r.state, 0.0) >= CONFIDENT)
 
 
 def doubt_orders(readings: list[Reading]) -> list[Reading]:
