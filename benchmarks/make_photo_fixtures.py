@@ -128,6 +128,9 @@ FIXTURES = {
     # judge photo raging-waters-2080196 (4.9 MP): Delta's S1-W3 beside S1-W4 read as near-collinear
     # S1-W2's second line, drawn at p = 0.999, and S1-W3 ruled out by the pile count (PH198)
     "shared-second-line": dict(seed=2080196),
+    # judge photo raging-waters-2040040 (2.3 MP): Delta's empty S1-W1 between the drawn S1-W2 and
+    # W1-S2, which cross beside it, their flank on half of it, read unsure at p = 0.7 (PH199)
+    "held-by-two": dict(seed=2040040),
 }
 
 

@@ -653,6 +653,62 @@ def second_line(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: 
 
 
 SECOND_LINE = 0.75  # share of a corridor inked where it leaves the other lines: maybe a second line
+
+
+# A candidate "held by two": its corridor runs between two drawn lines that cross near it
+# (a corner's S1-W1 between S1-W2 and W1-S2), each explaining one half, so `second_line`
+# finds ink on half of it where it leaves them. That ink is their flank (a hand line strays
+# a millimetre from its fit): every inked station's ink runs on, unbroken, into another
+# line's or out of the corridor (none lies apart from them inside it), and the corridor
+# holds a blank run of FLANK_BLANK mm or more, clear of them, where a drawn line would show
+# (PH199). Only where two lines hold it: a single line along it may have been fitted on its
+# own ink, where that ink looks like the other line's flank
+FLANK_INK = 0.5     # ink score that continues a run of ink across the corridor
+FLANK_BLANK = 3.0   # mm of corridor, seen and clear of the other lines, with no ink
+FLANK_SEEN = 0.4    # share of a station's corridor that must be seen, clear of the other lines
+HELD_PART = 0.3     # share of its stations each of the two holding lines runs near (`EXPLAINED`)
+
+
+def flank_only(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: float = SECOND_MASK,
+               min_sep: float = 1.3) -> float | None:
+    """The longest blank run (mm) of a candidate whose ink, where it leaves the other lines
+    (`second_line`'s stations), is all their flank: None where any of it lies apart from
+    them, there is none, or no blank run reaches FLANK_BLANK, and where fewer than two of
+    the other lines run near HELD_PART of its stations or more (PH199)."""
+    if sum((_seg_dist(ev["_pts"], a0, a1) < EXPLAINED).mean() > HELD_PART for a0, a1 in others) < 2:
+        return None     # not held by two: one line along it (maybe on its ink) is another matter
+    px, py, prof, kn = ev["_px"], ev["_py"], ev["_prof"], ev["_known"]
+    mid = px.shape[1] // 2
+    centre = np.stack([px[:, mid], py[:, mid]], axis=1)
+    step = float(np.median(np.hypot(*np.diff(centre, axis=0).T))) if len(centre) > 1 else 0.0
+    sep = np.full(len(centre), np.inf)
+    for a0, a1 in others:
+        sep = np.minimum(sep, _seg_dist(centre, a0, a1))
+    run = best = inked = 0
+    last = -2
+    for i in np.flatnonzero(sep >= min_sep):
+        run, last = (run if i == last + 1 else 0), i     # a run is of stations side by side
+        pts = np.stack([px[i], py[i]], axis=1)
+        free = kn[i].copy()
+        for a0, a1 in others:
+            free &= _seg_dist(pts, a0, a1) > mask_mm
+        val = np.where(free, prof[i], 0.0)
+        j = int(val.argmax())
+        if val[j] < 1.0:
+            blank = val[j] < FLANK_INK and free.mean() >= FLANK_SEEN
+            run = run + 1 if blank else 0
+            best = max(best, run)
+            continue
+        run, inked = 0, inked + 1
+        on = prof[i] >= FLANK_INK
+        a = b = j
+        while a > 0 and on[a - 1]:
+            a -= 1
+        while b < len(on) - 1 and on[b + 1]:
+            b += 1
+        if a > 0 and b < len(on) - 1 and not (~free[a:b + 1] & kn[i][a:b + 1]).any():
+            return None     # ink of its own, apart from the other lines and inside its corridor
+    return best * step if inked and best * step >= FLANK_BLANK - 1e-9 else None
 FAMILY_MM = 5.0   # candidates sharing a pile and this close all along are a "family"
 END_GOOD = 5.5    # mm: a drawn line's ends lie this close to its piles (miss and overshoot)
 END_BAD = 6.5     # mm: an end this far from a pile belongs to another pile (11 mm apart)
@@ -1135,6 +1191,9 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
                 accepted.append(cid)
             elif n_st >= 6 and share <= 0.1:
                 out[cid] = dict(out[cid], second_line=share)
+            elif n_st >= 6 and (blank := flank_only(evs[cid], [segs[a] for a in accepted], mask)) is not None:
+                # held by two: its ink is theirs (PH199)
+                out[cid] = dict(out[cid], second_line=share, flank_only=round(blank, 2))
             else:
                 out[cid] = dict(out[cid], ambiguous=True, second_line=share)
     # a line explaining an ambiguous neighbour is ambiguous too, unless its own part is inked
