@@ -421,7 +421,6 @@ def test_two_losers_claiming_one_second_line_are_both_unsure():
     assert not got["S1-W2"]["ambiguous"]
 
 
-
 def _held(others: list[tuple[tuple, tuple]], stray_from: float = 12.5, own: float = 0.0) -> float | None:
     """`flank_only` on C = (0, 0)-(0, 24) with `others` drawn: their ink runs 0.6 mm either
     side of their fits (inside the 1 mm `second_line` leaves to them), and 1.6 mm from

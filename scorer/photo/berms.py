@@ -620,6 +620,28 @@ def second_mask(evs: list[dict]) -> float:
     return max(SECOND_MASK, ink_halfwidth(evs) + MASK_MARGIN)
 
 
+def _leaving(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: float, min_sep: float,
+             inside=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Where a candidate leaves the other lines: the indices of its stations whose nominal
+    point lies `min_sep` mm or more from each (and off `inside`), per such station which of
+    its across-corridor samples are known and clear of them (more than `mask_mm` from each,
+    off `inside`), and its stations' points."""
+    px, py, kn = ev["_px"], ev["_py"], ev["_known"]
+    mid = px.shape[1] // 2
+    centre = np.stack([px[:, mid], py[:, mid]], axis=1)
+    sep = np.full(len(centre), np.inf)
+    for a0, a1 in others:
+        sep = np.minimum(sep, _seg_dist(centre, a0, a1))
+    use = sep >= min_sep
+    if inside is not None:
+        use &= ~inside(centre)
+    pts = np.stack([px[use].ravel(), py[use].ravel()], axis=1)
+    free = np.ones(len(pts), bool) if inside is None else ~inside(pts)
+    for a0, a1 in others:
+        free &= _seg_dist(pts, a0, a1) > mask_mm
+    return np.flatnonzero(use), free.reshape(-1, px.shape[1]) & kn[use], centre
+
+
 def second_line(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: float = SECOND_MASK,
                 min_sep: float = 1.3, inside=None, seen: bool = False) -> tuple[float, int]:
     """Share of stations showing ink off every other line, where those lines are at least
@@ -629,27 +651,14 @@ def second_line(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: 
     (points in mm -> bool array) marks ink that is other marks' (a shaded swamp square):
     it is left out, and a station on such a mark is not counted (PH127). `seen`: only
     stations where some of that corridor is seen (not print) count."""
-    px, py, prof, kn = ev["_px"], ev["_py"], ev["_prof"], ev["_known"]
-    mid = px.shape[1] // 2
-    centre = np.stack([px[:, mid], py[:, mid]], axis=1)
-    sep = np.full(len(centre), np.inf)
-    for a0, a1 in others:
-        sep = np.minimum(sep, _seg_dist(centre, a0, a1))
-    use = sep >= min_sep
-    if inside is not None:
-        use &= ~inside(centre)
-    if use.sum() == 0:
+    idx, free, _ = _leaving(ev, others, mask_mm, min_sep, inside)
+    if len(idx) == 0:
         return 0.0, 0
-    pts = np.stack([px[use].ravel(), py[use].ravel()], axis=1)
-    free = np.ones(len(pts), bool) if inside is None else ~inside(pts)
-    for a0, a1 in others:
-        free &= _seg_dist(pts, a0, a1) > mask_mm
-    free = free.reshape(-1, px.shape[1]) & kn[use]
-    val = np.where(free, prof[use], 0.0).max(axis=1)
+    val = np.where(free, ev["_prof"][idx], 0.0).max(axis=1)
     if seen:
         val = val[free.any(axis=1)]
         return (float((val >= 1.0).mean()) if len(val) else 0.0), len(val)
-    return float((val >= 1.0).mean()), int(use.sum())
+    return float((val >= 1.0).mean()), len(idx)
 
 
 SECOND_LINE = 0.75  # share of a corridor inked where it leaves the other lines: maybe a second line
@@ -677,25 +686,17 @@ def flank_only(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: f
     the other lines run near HELD_PART of its stations or more (PH199)."""
     if sum((_seg_dist(ev["_pts"], a0, a1) < EXPLAINED).mean() > HELD_PART for a0, a1 in others) < 2:
         return None     # not held by two: one line along it (maybe on its ink) is another matter
-    px, py, prof, kn = ev["_px"], ev["_py"], ev["_prof"], ev["_known"]
-    mid = px.shape[1] // 2
-    centre = np.stack([px[:, mid], py[:, mid]], axis=1)
+    idx, free, centre = _leaving(ev, others, mask_mm, min_sep)
     step = float(np.median(np.hypot(*np.diff(centre, axis=0).T))) if len(centre) > 1 else 0.0
-    sep = np.full(len(centre), np.inf)
-    for a0, a1 in others:
-        sep = np.minimum(sep, _seg_dist(centre, a0, a1))
+    prof, kn = ev["_prof"], ev["_known"]
     run = best = inked = 0
     last = -2
-    for i in np.flatnonzero(sep >= min_sep):
+    for i, clear in zip(idx, free):
         run, last = (run if i == last + 1 else 0), i     # a run is of stations side by side
-        pts = np.stack([px[i], py[i]], axis=1)
-        free = kn[i].copy()
-        for a0, a1 in others:
-            free &= _seg_dist(pts, a0, a1) > mask_mm
-        val = np.where(free, prof[i], 0.0)
+        val = np.where(clear, prof[i], 0.0)
         j = int(val.argmax())
         if val[j] < 1.0:
-            blank = val[j] < FLANK_INK and free.mean() >= FLANK_SEEN
+            blank = val[j] < FLANK_INK and clear.mean() >= FLANK_SEEN
             run = run + 1 if blank else 0
             best = max(best, run)
             continue
@@ -706,9 +707,11 @@ def flank_only(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: f
             a -= 1
         while b < len(on) - 1 and on[b + 1]:
             b += 1
-        if a > 0 and b < len(on) - 1 and not (~free[a:b + 1] & kn[i][a:b + 1]).any():
+        if a > 0 and b < len(on) - 1 and not (~clear[a:b + 1] & kn[i][a:b + 1]).any():
             return None     # ink of its own, apart from the other lines and inside its corridor
     return best * step if inked and best * step >= FLANK_BLANK - 1e-9 else None
+
+
 FAMILY_MM = 5.0   # candidates sharing a pile and this close all along are a "family"
 END_GOOD = 5.5    # mm: a drawn line's ends lie this close to its piles (miss and overshoot)
 END_BAD = 6.5     # mm: an end this far from a pile belongs to another pile (11 mm apart)
