@@ -678,13 +678,18 @@ FLANK_SEEN = 0.4    # share of a station's corridor that must be seen, clear of 
 HELD_PART = 0.3     # share of its stations each of the two holding lines runs near (`EXPLAINED`)
 
 
+def _runs_near(pts: np.ndarray, seg: tuple[np.ndarray, np.ndarray]) -> bool:
+    """Whether a line runs within EXPLAINED of more than HELD_PART of a candidate's stations."""
+    return bool((_seg_dist(pts, *seg) < EXPLAINED).mean() > HELD_PART)
+
+
 def flank_only(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: float = SECOND_MASK,
                min_sep: float = 1.3) -> float | None:
     """The longest blank run (mm) of a candidate whose ink, where it leaves the other lines
     (`second_line`'s stations), is all their flank: None where any of it lies apart from
     them, there is none, or no blank run reaches FLANK_BLANK, and where fewer than two of
     the other lines run near HELD_PART of its stations or more (PH199)."""
-    if sum((_seg_dist(ev["_pts"], a0, a1) < EXPLAINED).mean() > HELD_PART for a0, a1 in others) < 2:
+    if sum(_runs_near(ev["_pts"], seg) for seg in others) < 2:
         return None     # not held by two: one line along it (maybe on its ink) is another matter
     idx, free, centre = _leaving(ev, others, mask_mm, min_sep)
     step = float(np.median(np.hypot(*np.diff(centre, axis=0).T))) if len(centre) > 1 else 0.0
@@ -1185,8 +1190,9 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
         if cid in accepted or not is_line(ev):
             continue
         if out[cid].get("coverage", 0.0) == 0.0 and out[cid].get("explained", 0.0) > 0.5:
-            share, n_st = second_line(evs[cid], [segs[a] for a in accepted], mask)
-            near = [a for a in accepted if (_seg_dist(evs[cid]["_pts"], *segs[a]) < EXPLAINED).mean() > 0.3]
+            accepted_segs = [segs[a] for a in accepted]
+            share, n_st = second_line(evs[cid], accepted_segs, mask)
+            near = [a for a in accepted if _runs_near(evs[cid]["_pts"], segs[a])]
             if any(not is_sure(out[a]) for a in near):
                 out[cid] = dict(out[cid], ambiguous=True, second_line=share)
             elif n_st >= 6 and share >= SECOND_LINE:
@@ -1194,7 +1200,7 @@ def explain(cands: list[tuple[str, dict, tuple]], is_line, is_sure=lambda ev: Tr
                 accepted.append(cid)
             elif n_st >= 6 and share <= 0.1:
                 out[cid] = dict(out[cid], second_line=share)
-            elif n_st >= 6 and (blank := flank_only(evs[cid], [segs[a] for a in accepted], mask)) is not None:
+            elif n_st >= 6 and (blank := flank_only(evs[cid], accepted_segs, mask)) is not None:
                 # held by two: its ink is theirs (PH199)
                 out[cid] = dict(out[cid], second_line=share, flank_only=round(blank, 2))
             else:
