@@ -131,6 +131,9 @@ FIXTURES = {
     # judge photo raging-waters-2040040 (2.3 MP): Delta's empty S1-W1 between the drawn S1-W2 and
     # W1-S2, which cross beside it, their flank on half of it, read unsure at p = 0.7 (PH199)
     "held-by-two": dict(seed=2040040),
+    # judge photo re-wilding-2150160 (1.2 MP, sharpness 0.125): the crossed ab-flip-4 read as a
+    # plain fill at p = 0.995, the blur having wiped its cross out (PH200)
+    "hidden-cross": dict(seed=2150160, game="re-wilding"),
 }
 
 

@@ -143,3 +143,29 @@ def test_black_strokes_along_both_diagonals_of_a_box_read_filled_leave_it_unsure
     got = decide_multi(BOX, blurred)
     assert got.state == FILLED and got.unsure and got.alternative == CROSSED
     assert not decide_multi(BOX, blurred | {"black": 0.121}).unsure
+
+
+def test_a_box_read_filled_in_a_small_blurred_photo_may_hide_a_cross():
+    # PH200, judge photo re-wilding-2150160 (1.2 MP, sharpness 0.125, 1.92 px per mm): the
+    # crossed ab-flip-4 read as a plain fill, cross score 0, at p = 0.995, a few of its
+    # diagonal samples crossed (0.35); 4 of the 113 boxes read so in that corner of 707 soft
+    # photos with such a trace were crossed
+    hidden = {"ink": 0.917, "black": 0.0, "cross": 0.35, "arms": -0.035, "visible": 0.407, "photo_pxmm": 1.92,
+              "strong": 1.0, "sharpness": 0.125, "blurred": True}
+    got = decide_multi(BOX, hidden)
+    assert got.state == FILLED and got.unsure and got.alternative == CROSSED
+    assert abs(got.confidence - (1.0 - decide.HIDDEN_CROSS_P)) < 1e-9
+    # black strokes alone are a trace of a cross too (2350172's ab-mirror-5: black 0.14)
+    assert decide_multi(BOX, hidden | {"cross": 0.0, "black": 0.136}).unsure
+    # no trace of a cross at all (378 filled boxes in that corner, none crossed), sharper, or
+    # more pixels per mm: the blurred curve's verdict stands
+    for out in ({"cross": 0.0}, {"sharpness": decide.HIDDEN_SHARP}, {"photo_pxmm": decide.HIDDEN_PXMM}):
+        got = decide_multi(BOX, hidden | out)
+        assert got.state == FILLED and not got.unsure and got.confidence > 0.99
+    # a cross the photo shows, an empty box, and a box printed filled are read as before
+    crossed = hidden | {"ink": 0.939, "cross": 0.0, "arms": 0.117}
+    assert decide_multi(BOX, crossed).state == CROSSED and not decide_multi(BOX, crossed).unsure
+    empty = hidden | {"ink": 0.0, "arms": -0.118, "strong": 0.0, "cross": 0.0}
+    assert decide_multi(BOX, empty).state == EMPTY and not decide_multi(BOX, empty).unsure
+    printed = decide_multi(PRINTED, hidden)
+    assert printed.state == FILLED and not printed.unsure

@@ -775,6 +775,19 @@ SHARP_CROSS_P = 1.0 - 3 / 1822
 # arms measured for such boxes only (`filter_arms`): where that curve is sure, it decides
 # (PH152). FILTER_KIND names the curve
 FILTER_KIND = "fillbox_cross_low"
+# a box the player fills or crosses, in a photo both blurred under HIDDEN_SHARP and small,
+# under HIDDEN_PXMM px per mm: there blur may all but wipe a cross out, and a crossed box
+# reads as a plain fill (cross score 0, where the blurred curve says p(crossed) = 0.005).
+# Of 491 boxes read filled with confidence in that corner of 707 soft photos (heavily
+# blurred re-wilding-blurry-2350000+ at 1-3 MP, judges 2130000+ to 2240000+), 4 were crossed
+# (2350120, 2350172), as was judge re-wilding-2150160's ab-flip-4 (1.2 MP, sharpness 0.125,
+# 1.92 px per mm), each with a trace of its cross left: some diagonal samples crossed or
+# black strokes. The 378 with no such trace were all filled, as were the 1,889 read so
+# elsewhere in those photos. So where a trace is left p(crossed) is HIDDEN_CROSS_P at least,
+# about the share seen (5 of the 114 with a trace), and such a box reads unsure (PH200)
+HIDDEN_SHARP = 0.16
+HIDDEN_PXMM = 2.5
+HIDDEN_CROSS_P = 0.05
 
 
 # a bullrush whose inside, clear of its print, holds INSIDE_SURE or more of darkness
@@ -975,6 +988,10 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
         p_filter = probability(FILTER_KIND, score_cross(ev | {"arms": ev["filter_arms"]}, FILTER_KIND))
         if not 1.0 - CONFIDENT < p_filter < CONFIDENT:
             p_cross = p_filter      # the matched filter is sure where the samples are not (PH152)
+    if mark.kind == "fillbox" and mark.states[0] == EMPTY and CROSSED in mark.states \
+            and ev.get("sharpness", 1.0) < HIDDEN_SHARP and ev.get("photo_pxmm", 99.0) < HIDDEN_PXMM \
+            and (ev.get("cross", 0.0) > 0.0 or ev.get("black", 0.0) > 0.0):
+        p_cross = max(p_cross, HIDDEN_CROSS_P)   # a cross the blur may have all but wiped out (PH200)
     if mark.kind == "outline":
         # a dark fill inside a bullrush (PH87) or a highlighter's inside any outline (PH88,
         # PH136), clear of its print
