@@ -134,6 +134,9 @@ FIXTURES = {
     # judge photo re-wilding-2150160 (1.2 MP, sharpness 0.125): the crossed ab-flip-4 read as a
     # plain fill at p = 0.995, the blur having wiped its cross out (PH200)
     "hidden-cross": dict(seed=2150160, game="re-wilding"),
+    # judge photo re-wilding-2280103 (2.4 MP): an empty snake on a shadow's edge read coloured
+    # at p = 0.9998 on a colourless mass of 0.81 (PH201)
+    "snake-on-edge": dict(seed=2280103, game="re-wilding"),
 }
 
 

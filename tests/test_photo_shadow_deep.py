@@ -88,6 +88,39 @@ def test_a_thin_outline_read_coloured_on_little_mass_on_a_shadows_edge_is_unsure
 
 def test_on_a_shadows_edge_more_ink_or_a_wide_inside_stays_coloured():
     n = _edge_sheet()
-    assert not _read(n, mass=0.9).unsure                        # more ink than a shadow's grey
+    assert not _read(n, mass=1.1).unsure                        # more ink than a shadow's grey
     assert not _read(n, mark=FISH, mass=0.72).unsure            # a wide inside keeps its contrast
     assert not _read(_sheet(0.7), mass=0.72).unsure             # lit evenly: no edge
+
+
+def _stroked(n: Normalised, pitch_mm: float = 0.8) -> Normalised:
+    """`n` with the outline's inside drawn in strokes: dark lines 0.5 mm wide every `pitch_mm`
+    over white (a grey pencil's scribble), its median 0.15 darker than the white."""
+    yy, xx = np.mgrid[0:SIZE, 0:SIZE] / P
+    inside = (xx >= 12) & (xx < 20) & (yy >= 12) & (yy < 20)
+    line = ((xx + yy) % pitch_mm) < 0.5
+    dark = np.where(inside & line, 15.0 * n.calib.dark_threshold, 0.0).astype(np.float32)
+    n.dark, n.ink = dark, dark / n.calib.dark_threshold
+    n.norm = np.repeat((1.0 - dark)[..., None], 3, axis=2)
+    return n
+
+
+def test_on_a_shadows_edge_an_empty_snake_with_a_little_more_mass_is_unsure():
+    # PH201, judge re-wilding-2280103 (2.4 MP): an empty snake on a shadow's edge, white
+    # spanning from 0.54, read coloured at p = 0.9998 on a colourless mass of 0.81
+    r = _read(_edge_sheet(), mass=0.81)
+    assert r.unsure and r.evidence["edge_span"] < shadow.EDGE_SPAN
+    assert not _read(_edge_sheet(), mass=shadow.EDGE_MASS).unsure
+
+
+def test_an_outline_coloured_in_strokes_is_spared_a_shadows_edge():
+    # PH201, judge re-wilding-2140090 (8.9 MP): a grey-pencil bullrush on a shadow's edge
+    # (span 0.55, mass 0.71) showed strokes of 1.49 where empty outlines reach 0.86
+    n = _stroked(_edge_sheet())
+    assert shadow.box_texture(n, SNAKE) >= shadow.STROKED
+    r = _read(n, mass=0.72)
+    assert not r.unsure and r.evidence["strokes"] >= shadow.STROKED and "edge_span" not in r.evidence
+    # the smooth grey of the same mass stays unsure, and strokes don't lift a shadow's depth
+    assert _read(_edge_sheet(), mass=0.72).unsure
+    deep = _stroked(_sheet(0.3))
+    assert _read(deep).unsure and "deep_shade" in _read(deep).evidence

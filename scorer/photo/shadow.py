@@ -407,6 +407,21 @@ DEEP_MASS = 0.8
 # mass of 0.72 (its inside 4.92, past PH87's bar); the shade under it, 0.56 of the sheet's,
 # just short of DEEP_SHADE (ruling PH180)
 EDGE_SPAN = 0.6
+# ... and on a shadow's edge up to EDGE_MASS (PH201): fresh judge re-wilding-2280103 (2.4 MP,
+# sharpness 0.32): an empty snake whose white spans from 0.54 of its brightest read coloured
+# at p = 0.9998 on a colourless mass of 0.81, just past DEEP_MASS. On 838 judge photos empty
+# snakes and bullrushes on a shadow's edge reach 0.55; smooth colouring at 0.8-1.0 there is
+# left unsure (judges 2140155, 2180095), grey pencil that shows its strokes is not (STROKED)
+EDGE_MASS = 1.0
+# an outline read coloured whose inside, clear of print, shows strokes (`box_texture`, PH133's
+# measure) at STROKED or more is not doubted for a shadow's edge, its tip beside it, or a
+# gradient (PH201): a shadow is smooth at a pencil stroke's scale. Over the 83,800 outlines of
+# 838 judge photos (2140000+, 2200000+ to 2220000+, 2260000+) the 36,338 empty ones reach
+# 0.86 (a snake on a shadow's edge, span 0.46, at 8.2 MP), those on a shadow's edge (span
+# under EDGE_SPAN, 126) 0.86, with a gradient of 0.3 or more (4,505) 0.30, with paper beside
+# as dark as SHADE_SHARE (96) 0.41; grey pencil so doubted shows 1.06-1.49 (judges
+# re-wilding-2140090, 2160149, 2180157, 2220152). Stripes keep PH164's TICK_TEXTURE
+STROKED = 1.0
 
 
 def shade(n, mk: Mark) -> float | None:
@@ -460,9 +475,9 @@ def white_span(n, mk: Mark) -> float | None:
     return float(lo / hi) if hi > 0 else None
 
 
-def _thin_and_faint(r: Reading) -> bool:
-    """Whether a reading is of a snake or bullrush with a mass under DEEP_MASS."""
-    return r.mark.icon in LOW_INSIDE_ICONS and r.evidence.get("mass", 99.0) < DEEP_MASS
+def _thin_and_faint(r: Reading, mass: float = DEEP_MASS) -> bool:
+    """Whether a reading is of a snake or bullrush with a mass under `mass`."""
+    return r.mark.icon in LOW_INSIDE_ICONS and r.evidence.get("mass", 99.0) < mass
 
 
 def _deep_shade(n, r: Reading) -> float | None:
@@ -476,8 +491,8 @@ def _deep_shade(n, r: Reading) -> float | None:
 
 def _edge_span(n, r: Reading) -> float | None:
     """The white's span (`white_span`) round a snake or bullrush read coloured on a
-    colourless mass under DEEP_MASS where it is under EDGE_SPAN; else None (PH180)."""
-    if not _thin_and_faint(r):
+    colourless mass under EDGE_MASS where it is under EDGE_SPAN; else None (PH180, PH201)."""
+    if not _thin_and_faint(r, EDGE_MASS):
         return None
     s = white_span(n, r.mark)
     return s if s is not None and s < EDGE_SPAN else None
@@ -492,18 +507,20 @@ def graded(n, readings: list[Reading]) -> list[Reading]:
     (`shade_beside` at SHADE_SHARE or more): a shadow's tip may lie over it; and so is a
     box read filled, colourless, with the paper beside it, away from its neighbours, at
     SHADE_BOX_SHARE of its inside or more, where it can only be filled or the white round it
-    is uneven (`_tip_over_box`); and a snake or bullrush read
-    coloured on a colourless mass under DEEP_MASS deep in a shadow (`shade` under
-    DEEP_SHADE, PH173) or on a shadow's edge (`white_span` under EDGE_SPAN, PH180). So is a box
+    is uneven (`_tip_over_box`); and a snake or bullrush read coloured on a colourless mass
+    under DEEP_MASS deep in a shadow (`shade` under DEEP_SHADE, PH173) or under EDGE_MASS on
+    a shadow's edge (`white_span` under EDGE_SPAN, PH180, PH201). An outline whose inside
+    shows strokes (STROKED) is spared the gradient, the tip beside it and the edge. So is a box
     confidently read filled in a blurred photo, short of SMEAR_INK, whose inside darkens from
     one side, smoothly (`smear`)."""
     out, marks = [], tuple(r.mark for r in readings)
     for r in readings:
         if r.mark.kind == "outline" and r.state == COLOURED and not r.unsure \
                 and r.evidence.get("mass_chroma", 0.0) < COLOURED_CHROMA:
+            strokes = _Strokes(n, r.mark)
             g = gradient(n, r.mark)
             if g is not None and g >= GRADIENT:
-                r = _doubted(r, shadow_edge=round(g, 3))
+                r = strokes.spare(r) or _doubted(r, shadow_edge=round(g, 3))
             else:
                 own = own_ink(n, r.mark)
                 if own is not None and own[1] < OWN_SAT:     # a colourless inside
@@ -512,11 +529,11 @@ def graded(n, readings: list[Reading]) -> list[Reading]:
                     else:
                         beside = shade_beside(n, r.mark)
                         if beside is not None and beside >= SHADE_SHARE:
-                            r = _doubted(r, shadow_beside=round(beside, 3))
+                            r = strokes.spare(r) or _doubted(r, shadow_beside=round(beside, 3))
             if not r.unsure and (deep := _deep_shade(n, r)) is not None:
                 r = _doubted(r, deep_shade=round(deep, 3))
             if not r.unsure and (span := _edge_span(n, r)) is not None:
-                r = _doubted(r, edge_span=round(span, 3))
+                r = strokes.spare(r) or _doubted(r, edge_span=round(span, 3))
         elif r.mark.kind == "fillbox" and r.state == FILLED and r.mark.states[0] != FILLED and not r.unsure \
                 and r.evidence.get("blurred") and r.evidence.get("score", 1.0) < SMEAR_INK:
             s = smear(n, r.mark)
@@ -526,6 +543,20 @@ def graded(n, readings: list[Reading]) -> list[Reading]:
             r = _tip_over_box(n, r, marks)
         out.append(r)
     return out
+
+
+class _Strokes:
+    """An outline's inside texture (`box_texture`), measured once and only when a doubt asks."""
+
+    def __init__(self, n, mk: Mark):
+        self.n, self.mk, self.tex = n, mk, None
+
+    def spare(self, r: Reading) -> Reading | None:
+        """`r` with the texture in its evidence (`strokes`) where its inside shows strokes
+        (STROKED or more) no shadow gives (PH201); else None, for the doubt to stand."""
+        if self.tex is None:
+            self.tex = box_texture(self.n, self.mk) or 0.0
+        return replace(r, evidence=r.evidence | {"strokes": round(self.tex, 3)}) if self.tex >= STROKED else None
 
 
 def _tip_over_box(n, r: Reading, marks: tuple[Mark, ...]) -> Reading:
