@@ -137,6 +137,9 @@ FIXTURES = {
     # judge photo re-wilding-2280103 (2.4 MP): an empty snake on a shadow's edge read coloured
     # at p = 0.9998 on a colourless mass of 0.81 (PH201)
     "snake-on-edge": dict(seed=2280103, game="re-wilding"),
+    # judge photo raging-waters-2290121 (8.2 MP): Canalville's N4-E1 beside N4-E2, both drawn
+    # from N4 4 degrees apart, emptied at p = 1.0 with a line beside N4-E2 all along (PH202)
+    "near-collinear-rival": dict(seed=2290121),
 }
 
 

@@ -179,6 +179,21 @@ def test_a_rival_partly_inked_where_it_leaves_the_winner_is_unsure_not_empty():
         assert not got["B"]["ambiguous"] and got["B"]["coverage"] == 0.0
 
 
+def test_a_rival_inked_beside_the_winner_all_along_but_bare_on_its_own_stations_is_unsure():
+    # PH202, judge raging-waters-2290121 (8.2 MP): Canalville's N4-E1 and N4-E2 both drawn
+    # from N4, 4 degrees apart; N4-E1's ink reached both its piles (2.7 mm) and ran beside
+    # N4-E2 on all 59 stations where it leaves it, but its fit, pulled onto N4-E2's ink, left
+    # its own stations bare (0.05), and it was emptied at p = 1.0: a confident wrong mark
+    got = _rival_case((1.1, 1.6), ink_beside=1.5, own_coverage=0.05)
+    assert got["B"]["ambiguous"] and got["B"]["second_line"] >= berms.SECOND_LINE
+    assert not got["A"]["ambiguous"]
+    # plain paper beside the winner (PH59), or a loser by its ends so placed: empty, as before
+    got = _rival_case((1.1, 1.6), ink_beside=0.0, own_coverage=0.05)
+    assert not got["B"]["ambiguous"] and got["B"]["coverage"] == 0.0
+    got = _case(own_coverage=0.05)
+    assert not got["B"]["ambiguous"] and got["B"]["coverage"] == 0.0
+
+
 def test_a_loser_whose_ink_may_reach_its_pile_under_print_and_mostly_inked_beside_is_unsure():
     # PH182, judge raging-waters-1580198 (2.4 MP, blurred): N4-E2 and N4-E3 both drawn, merged
     # for most of their length; N4-E2's seen ink ended 10.4 mm from E2, its last 6 mm along

@@ -911,6 +911,12 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
                     out[m] = dict(judged, ambiguous=False, family=sorted(group), second_line=share)
                     if m in rivals:
                         drawn_rivals.append(m)
+                elif m in rivals and second and bare:
+                    # a rival whose ink reaches both its piles, inked beside the lines drawn
+                    # all along where it leaves them, yet bare on its own stations: a fit
+                    # pulled onto the winner's ink (a near-collinear pair) misses its own
+                    # line there. Its ends and the ink beside say drawn; unsure (PH202)
+                    out[m] = dict(out[m], ambiguous=True, family=sorted(group), second_line=share)
                 elif n_st >= 6 and not second or bare and not (second and not _judgeable(own)):
                     # bare; but a fit with nothing of its own (it followed the drawn lines all
                     # along) beside a second line says nothing of this one: unsure (PH93)
