@@ -111,6 +111,11 @@ def test_on_a_shadows_edge_an_empty_snake_with_a_little_more_mass_is_unsure():
     r = _read(_edge_sheet(), mass=0.81)
     assert r.unsure and r.evidence["edge_span"] < shadow.EDGE_SPAN
     assert not _read(_edge_sheet(), mass=shadow.EDGE_MASS).unsure
+    # a bullrush keeps PH180's bar: smooth colouring in one on an edge starts at 0.80
+    # (judges re-wilding-2140155, 2180095, 2390131)
+    bull = replace(SNAKE, icon="bullrush")
+    assert not _read(_edge_sheet(), mark=bull, mass=0.81).unsure
+    assert _read(_edge_sheet(), mark=bull, mass=0.72).unsure
 
 
 def test_an_outline_coloured_in_strokes_is_spared_a_shadows_edge():

@@ -407,11 +407,12 @@ DEEP_MASS = 0.8
 # mass of 0.72 (its inside 4.92, past PH87's bar); the shade under it, 0.56 of the sheet's,
 # just short of DEEP_SHADE (ruling PH180)
 EDGE_SPAN = 0.6
-# ... and on a shadow's edge up to EDGE_MASS (PH201): fresh judge re-wilding-2280103 (2.4 MP,
-# sharpness 0.32): an empty snake whose white spans from 0.54 of its brightest read coloured
-# at p = 0.9998 on a colourless mass of 0.81, just past DEEP_MASS. On 838 judge photos empty
-# snakes and bullrushes on a shadow's edge reach 0.55; smooth colouring at 0.8-1.0 there is
-# left unsure (judges 2140155, 2180095), grey pencil that shows its strokes is not (STROKED)
+# ... and a snake on a shadow's edge up to EDGE_MASS (PH201): fresh judge re-wilding-2280103
+# (2.4 MP, sharpness 0.32): an empty snake whose white spans from 0.54 of its brightest read
+# coloured at p = 0.9998 on a colourless mass of 0.81, just past DEEP_MASS. On 838 judge
+# photos empty snakes and bullrushes on a shadow's edge reach 0.55, and the coloured snakes
+# there under 1.0 show strokes (STROKED); bullrushes keep DEEP_MASS, since smooth colouring
+# in them on an edge starts at 0.80 (judges 2140155, 2180095, 2390131, left unsure at 1.0)
 EDGE_MASS = 1.0
 # an outline read coloured whose inside, clear of print, shows strokes (`box_texture`, PH133's
 # measure) at STROKED or more is not doubted for a shadow's edge, its tip beside it, or a
@@ -491,8 +492,9 @@ def _deep_shade(n, r: Reading) -> float | None:
 
 def _edge_span(n, r: Reading) -> float | None:
     """The white's span (`white_span`) round a snake or bullrush read coloured on a
-    colourless mass under EDGE_MASS where it is under EDGE_SPAN; else None (PH180, PH201)."""
-    if not _thin_and_faint(r, EDGE_MASS):
+    colourless mass under DEEP_MASS (a snake: EDGE_MASS) where it is under EDGE_SPAN; else
+    None (PH180, PH201)."""
+    if not _thin_and_faint(r, EDGE_MASS if r.mark.icon == "snake" else DEEP_MASS):
         return None
     s = white_span(n, r.mark)
     return s if s is not None and s < EDGE_SPAN else None
@@ -508,8 +510,8 @@ def graded(n, readings: list[Reading]) -> list[Reading]:
     box read filled, colourless, with the paper beside it, away from its neighbours, at
     SHADE_BOX_SHARE of its inside or more, where it can only be filled or the white round it
     is uneven (`_tip_over_box`); and a snake or bullrush read coloured on a colourless mass
-    under DEEP_MASS deep in a shadow (`shade` under DEEP_SHADE, PH173) or under EDGE_MASS on
-    a shadow's edge (`white_span` under EDGE_SPAN, PH180, PH201). An outline whose inside
+    under DEEP_MASS deep in a shadow (`shade` under DEEP_SHADE, PH173) or on a shadow's edge
+    (`white_span` under EDGE_SPAN, PH180; a snake under EDGE_MASS, PH201). An outline whose inside
     shows strokes (STROKED) is spared the gradient, the tip beside it and the edge. So is a box
     confidently read filled in a blurred photo, short of SMEAR_INK, whose inside darkens from
     one side, smoothly (`smear`)."""
