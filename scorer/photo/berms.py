@@ -621,11 +621,11 @@ def second_mask(evs: list[dict]) -> float:
 
 
 def _leaving(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: float, min_sep: float,
-             inside=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+             inside=None) -> tuple[np.ndarray, np.ndarray]:
     """Where a candidate leaves the other lines: the indices of its stations whose nominal
-    point lies `min_sep` mm or more from each (and off `inside`), per such station which of
-    its across-corridor samples are known and clear of them (more than `mask_mm` from each,
-    off `inside`), and its stations' points."""
+    point lies `min_sep` mm or more from each (and off `inside`), and per such station which
+    of its across-corridor samples are known and clear of them (more than `mask_mm` from
+    each, off `inside`)."""
     px, py, kn = ev["_px"], ev["_py"], ev["_known"]
     mid = px.shape[1] // 2
     centre = np.stack([px[:, mid], py[:, mid]], axis=1)
@@ -639,7 +639,7 @@ def _leaving(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: flo
     free = np.ones(len(pts), bool) if inside is None else ~inside(pts)
     for a0, a1 in others:
         free &= _seg_dist(pts, a0, a1) > mask_mm
-    return np.flatnonzero(use), free.reshape(-1, px.shape[1]) & kn[use], centre
+    return np.flatnonzero(use), free.reshape(-1, px.shape[1]) & kn[use]
 
 
 def second_line(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: float = SECOND_MASK,
@@ -651,7 +651,7 @@ def second_line(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: 
     (points in mm -> bool array) marks ink that is other marks' (a shaded swamp square):
     it is left out, and a station on such a mark is not counted (PH127). `seen`: only
     stations where some of that corridor is seen (not print) count."""
-    idx, free, _ = _leaving(ev, others, mask_mm, min_sep, inside)
+    idx, free = _leaving(ev, others, mask_mm, min_sep, inside)
     if len(idx) == 0:
         return 0.0, 0
     val = np.where(free, ev["_prof"][idx], 0.0).max(axis=1)
@@ -691,8 +691,7 @@ def flank_only(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: f
     the other lines run near HELD_PART of its stations or more (PH199)."""
     if sum(_runs_near(ev["_pts"], seg) for seg in others) < 2:
         return None     # not held by two: one line along it (maybe on its ink) is another matter
-    idx, free, centre = _leaving(ev, others, mask_mm, min_sep)
-    step = float(np.median(np.hypot(*np.diff(centre, axis=0).T))) if len(centre) > 1 else 0.0
+    idx, free = _leaving(ev, others, mask_mm, min_sep)
     prof, kn = ev["_prof"], ev["_known"]
     run = best = inked = 0
     last = -2
@@ -714,7 +713,7 @@ def flank_only(ev: dict, others: list[tuple[np.ndarray, np.ndarray]], mask_mm: f
             b += 1
         if a > 0 and b < len(on) - 1 and not (~clear[a:b + 1] & kn[i][a:b + 1]).any():
             return None     # ink of its own, apart from the other lines and inside its corridor
-    return best * step if inked and best * step >= FLANK_BLANK - 1e-9 else None
+    return best * STEP if inked and best * STEP >= FLANK_BLANK - 1e-9 else None
 
 
 FAMILY_MM = 5.0   # candidates sharing a pile and this close all along are a "family"
