@@ -147,7 +147,7 @@ def _striped(rgb: np.ndarray, e) -> dict[str, float]:
     mark_map = list(MARKS.values())
     marks = shadow.markable(mark_map, e.paper.shape, e.pxmm)
     paper = paper_blocks(tint_ratio(w, e), e, e.paper, 0.6)
-    return shadow.striped(mark_map, *shadow.stripes(paper, closed(paper, 7), e, marks))
+    return shadow.striped(mark_map, *shadow.stripes(paper, closed(paper, 7), e, marks)[:2])
 
 
 def test_a_stripe_is_found_along_its_length_and_nowhere_else():
@@ -317,6 +317,52 @@ def test_a_mark_darker_than_any_stripe_makes_it_stays_marked():
     out = shadow.doubt([coloured], {FISH.id: s}, {FISH.id})
     assert not out[0].unsure
     assert shadow.doubt([coloured], {FISH.id: s}, set())[0].unsure
+
+
+def test_a_mark_darker_than_its_stripe_nearby_stays_marked_whatever_the_stripe_reaches_far_off():
+    # PH203, judge re-wilding-2280147 (3.0 MP): a box pencilled solid grey (inside 0.34) beside
+    # a band 0.05-0.065 deep within 12 mm, doubted on the 0.19 the band reaches 20 mm away
+    filled = Reading(FISH, COLOURED, 0.9999, evidence={"mass_chroma": 0.01})
+    n = _under(0.343)
+    assert shadow.inked(n, [filled], {FISH.id: 0.189}) == set()
+    assert shadow.inked(n, [filled], {FISH.id: 0.189}, {FISH.id: 0.065}) == {FISH.id}
+    # an empty mark's inside under its stripe (1.76 times the stripe, PH73) stays doubted
+    assert shadow.inked(_under(1.76 * 0.065), [filled], {FISH.id: 0.189}, {FISH.id: 0.065}) == set()
+
+
+def _ramp(h: int, w: int, pxmm: float, through: tuple[float, float], angle_deg: float, sigma_mm: float,
+          depths: tuple[float, float], span_mm: tuple[float, float]) -> np.ndarray:
+    """As `_stripe`, its depth rising from depths[0] to depths[1] between span_mm along it."""
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32) / pxmm
+    a = np.deg2rad(angle_deg)
+    dist = (xx - through[0]) * np.sin(a) - (yy - through[1]) * np.cos(a)
+    t = (xx - through[0]) * np.cos(a) + (yy - through[1]) * np.sin(a)
+    depth = depths[0] + (depths[1] - depths[0]) * np.clip((t - span_mm[0]) / (span_mm[1] - span_mm[0]), 0, 1)
+    return 1.0 - depth * np.exp(-0.5 * (dist / sigma_mm) ** 2)
+
+
+def _near_and_whole(light: np.ndarray, mark_id: str) -> tuple[float, float]:
+    rgb, e = _frame(light)
+    mark_map = list(MARKS.values())
+    marks = shadow.markable(mark_map, e.paper.shape, e.pxmm)
+    paper = paper_blocks(tint_ratio(unit(rgb), e), e, e.paper, 0.6)
+    d, level, near = shadow.stripes(paper, closed(paper, 7), e, marks)
+    found = shadow.striped(mark_map, d, level)
+    return shadow.nearby(mark_map, near, found)[mark_id], found[mark_id]
+
+
+def test_a_stripe_is_measured_near_a_mark_where_its_plain_paper_comes_near():
+    # PH203: a band 10 % deep over hunger-snake-3 deepening to 35 % from 12 to 30 mm along it,
+    # as a cast shadow's soft edge does; the whole stripe is as deep as its deepest plain
+    # paper, near the box it is as faint as it is there. A uniform stripe shows about its
+    # own depth near the box too.
+    e = expected(SID, pipeline.PXMM, 0.6)
+    h, w = e.paper.shape
+    at = _centre("hunger-snake-3")
+    near, whole = _near_and_whole(_ramp(h, w, pipeline.PXMM, at, 60.0, 2.0, (0.1, 0.35), (12, 30)), "hunger-snake-3")
+    assert whole > 0.2 and 0.04 < near < 0.08
+    near, whole = _near_and_whole(_stripe(h, w, pipeline.PXMM, at, 60.0, 2.0, 0.3), "hunger-snake-3")
+    assert near > 0.8 * whole > 0.1
 
 
 def test_a_colour_no_stripe_gives_keeps_a_mark_marked():

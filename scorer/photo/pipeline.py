@@ -368,8 +368,9 @@ def _under_stripes(n: Normalised, paper: Blocks, light: Blocks, e, mark_map, rea
     stripe gives (shadow.py, rulings PH19, PH73). `paper`: the paper's white per block,
     `light`: that closed over 7 mm."""
     marks = shadow.markable(mark_map, e.paper.shape, e.pxmm)
-    stripes = shadow.striped(mark_map, *shadow.stripes(paper, light, e, marks))
-    return shadow.doubt(readings, stripes, shadow.inked(n, readings, stripes))
+    d, level, near = shadow.stripes(paper, light, e, marks)
+    stripes = shadow.striped(mark_map, d, level)
+    return shadow.doubt(readings, stripes, shadow.inked(n, readings, stripes, shadow.nearby(mark_map, near, stripes)))
 
 
 def _filled_or_crossed(r: Reading) -> bool:
