@@ -319,6 +319,25 @@ def test_a_mark_darker_than_any_stripe_makes_it_stays_marked():
     assert shadow.doubt([coloured], {FISH.id: s}, set())[0].unsure
 
 
+def test_an_outline_coloured_in_lighter_strokes_under_a_stripe_shows_ink_no_stripe_gives():
+    # PH204, judges re-wilding-2160149 and -2280177: grey pencil on a squirrel and two plants
+    # under stripes 0.24-0.31 deep, textures 1.46-1.59, read unsure; empty outlines reach 0.94
+    # under stripes, and a stripe's tone gave an empty box 1.19
+    s = 0.236
+    strokes = _box_ink(lambda x, y: np.where((x + y) % 1.4 < 0.5, 3.0, 0.0))
+    assert shadow.OUTLINE_TEXTURE <= shadow.box_texture(strokes, FISH) < shadow.TICK_TEXTURE
+    coloured = Reading(FISH, COLOURED, 0.9999, evidence={"mass_chroma": 0.02})
+    assert shadow.inked(strokes, [coloured], {FISH.id: s}) == {FISH.id}
+    # a box so textured stays doubted: its bar is PH133's
+    box = Mark("ab-flip-6", "fillbox", (12.0, 12.0, 8.0, 8.0), (EMPTY, FILLED, CROSSED), "ab-flip")
+    assert shadow.box_texture(strokes, box) < shadow.TICK_TEXTURE
+    assert shadow.inked(strokes, [Reading(box, FILLED, 0.9999, evidence={"strong": 0.67})], {box.id: s}) == set()
+    # lighter still, as empty outlines under stripes: doubted
+    faint = _box_ink(lambda x, y: np.where((x + y) % 1.4 < 0.5, 2.0, 0.0))
+    assert shadow.box_texture(faint, FISH) < shadow.OUTLINE_TEXTURE
+    assert shadow.inked(faint, [coloured], {FISH.id: s}) == set()
+
+
 def test_a_mark_darker_than_its_stripe_nearby_stays_marked_whatever_the_stripe_reaches_far_off():
     # PH203, judge re-wilding-2280147 (3.0 MP): a box pencilled solid grey (inside 0.34) beside
     # a band 0.05-0.065 deep within 12 mm, doubted on the 0.19 the band reaches 20 mm away

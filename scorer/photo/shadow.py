@@ -208,6 +208,13 @@ TICK_TEXTURE = 1.6
 # 4,201 cached Re-Wilding photos, the 28 empty ones reached 0.94; judge re-wilding-1000195's
 # grey-pencil plants under a stripe 0.19 deep, read coloured, showed 1.93 and 2.03
 TEXTURED_KINDS = ("box", "fillbox", "outline")
+# ... from a lower bar (PH204): grey pencil on a plant or an animal leaves gaps a box's fill
+# doesn't, and judges re-wilding-2160149 (7.3 MP, a squirrel) and -2280177 (3.9 MP, two
+# plants) showed 1.59, 1.55 and 1.46 under stripes 0.24-0.31 deep, read unsure. Empty outlines
+# stay far under it: 0.94 under stripes (PH164's 28), 0.19 under the 12 stripes of session
+# 63's sweep, 0.86 anywhere (36,338 on 838 judge photos, PH201); and it stays over the 1.19 a
+# stripe's tone gave an empty box
+OUTLINE_TEXTURE = 1.4
 
 
 def box_texture(n, mk: Mark, clear=None) -> float | None:
@@ -235,7 +242,8 @@ def inked(n, readings: list[Reading], stripes: dict[str, float], near: dict[str,
     """The marks under a stripe (`striped`) read as marked whose inside is darker than
     OWN_DARK times the stripe (as deep as it shows near the mark, `nearby`, where given;
     PH203) or more colourful than OWN_SAT, or a box or an outline whose inside shows strokes
-    (`box_texture` of TICK_TEXTURE or more; PH133, PH164): ink no stripe gives."""
+    (`box_texture` of TICK_TEXTURE or more, OUTLINE_TEXTURE for an outline; PH133, PH164,
+    PH204): ink no stripe gives."""
     out = set()
     near = near or {}
     for r in readings:
@@ -248,7 +256,8 @@ def inked(n, readings: list[Reading], stripes: dict[str, float], near: dict[str,
         own = own_ink(n, r.mark, clear)
         if own[0] >= OWN_DARK * near.get(r.mark.id, s) or own[1] >= OWN_SAT:
             out.add(r.mark.id)
-        elif r.mark.kind in TEXTURED_KINDS and box_texture(n, r.mark, clear) >= TICK_TEXTURE:
+        elif r.mark.kind in TEXTURED_KINDS and box_texture(n, r.mark, clear) >= \
+                (OUTLINE_TEXTURE if r.mark.kind == "outline" else TICK_TEXTURE):
             out.add(r.mark.id)
     return out
 
