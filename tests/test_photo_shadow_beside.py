@@ -115,6 +115,18 @@ def test_an_outline_read_coloured_with_a_bare_colourless_inside_is_unsure():
     assert not read(pale).unsure
 
 
+def test_an_outline_whose_inside_holds_a_highlighters_chroma_is_left_alone():
+    # PH205, judge re-wilding-2400187 (9.6 MP): a snake in yellow highlighter, its inside's
+    # chroma over the paper round it 1.06 (PH88's measure; empty outlines reach 0.32), was made
+    # unsure by PH160: its median colour, over the few pixels a snake's inside keeps clear of
+    # print, 8.3 (under OWN_SAT) and 0.02 dark
+    bare = _sheet(lambda x, y: np.where(_in_fish(x, y), 0.2, 0.0))
+    ev = {"mass_chroma": 0.36, "chroma_inside": 1.055}
+    assert not shadow.graded(bare, [Reading(FISH, COLOURED, 0.9999, evidence=ev)])[0].unsure
+    doubted = shadow.graded(bare, [Reading(FISH, COLOURED, 0.9999, evidence=ev | {"chroma_inside": 0.3})])[0]
+    assert doubted.unsure and "bare_inside" in doubted.evidence
+
+
 # PH175: a box that can be crossed, under a shadow's tip, where the white itself is uneven
 def _lit(sheet: Normalised, white_mm) -> Normalised:
     """`sheet` with the white it was normalised by: `white_mm(x, y)` of the paper's."""

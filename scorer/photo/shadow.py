@@ -15,7 +15,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from .decide import LOW_INSIDE_ICONS
+from .decide import CHROMA_INSIDE_SURE, LOW_INSIDE_ICONS
 from .expected import Expected, luminance
 from .markmap import COLOURED, CROSSED, EMPTY, FILLED, Mark, Reading, bbox
 from .marks import DOT_PLACE, crop_mask, stroke_texture
@@ -170,6 +170,11 @@ OWN_SAT = 10.0
 # twelve empty snakes read coloured, eight at p = 1.0, insides 0.014-0.123. On the 3,001
 # cached Re-Wilding photos the 37,049 coloured outlines that colourless reach 0.133 and more
 BARE_INSIDE = 0.1
+# ... none of these doubts (PH160's nor the other shadow doubts `graded` makes) falls on an outline
+# whose inside holds a highlighter's chroma over the paper round it (`decide.CHROMA_INSIDE_SURE`,
+# PH136: no empty outline of 372,493 reached 0.32): judge re-wilding-2400187 (9.6 MP), a snake in
+# yellow highlighter, inside chroma 1.06, its few clear pixels 8.3 colourful (under OWN_SAT) and
+# 0.02 dark, was made unsure by PH160 (PH205)
 
 
 def _clear_inside(n, mk: Mark) -> tuple[tuple[slice, slice], np.ndarray] | None:
@@ -550,7 +555,7 @@ def _edge_span(n, r: Reading) -> float | None:
 
 def graded(n, readings: list[Reading]) -> list[Reading]:
     """An outline confidently read coloured with no colour a shadow can't give
-    (COLOURED_CHROMA), whose inside darkens from one side (`gradient` at GRADIENT or more),
+    (COLOURED_CHROMA over its ink, `decide.CHROMA_INSIDE_SURE` inside it, PH205), whose inside darkens from one side (`gradient` at GRADIENT or more),
     is unsure: a shadow's edge may lie across it. So is one whose inside is colourless
     (`own_ink` under OWN_SAT) and nearly white (under BARE_INSIDE: no colouring of its own,
     PH160), or colourless and the paper beside it in some direction nearly as dark
@@ -566,7 +571,8 @@ def graded(n, readings: list[Reading]) -> list[Reading]:
     out, marks = [], tuple(r.mark for r in readings)
     for r in readings:
         if r.mark.kind == "outline" and r.state == COLOURED and not r.unsure \
-                and r.evidence.get("mass_chroma", 0.0) < COLOURED_CHROMA:
+                and r.evidence.get("mass_chroma", 0.0) < COLOURED_CHROMA \
+                and r.evidence.get("chroma_inside", 0.0) < CHROMA_INSIDE_SURE:   # PH205
             strokes = _Strokes(n, r.mark)
             g = gradient(n, r.mark)
             if g is not None and g >= GRADIENT:
