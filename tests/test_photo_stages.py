@@ -928,6 +928,21 @@ def test_a_dot_on_a_line_adds_ink_across_it():
     assert abs(empty["bulge"]) <= 0.05
 
 
+def test_a_bulge_on_the_doubt_bar_is_on_it():
+    # PH206, judge raging-waters-2440096 (2.3 MP): a house on a berm bulged it 0.28 mm, PH74's
+    # bar, but float32 sums gave 0.27999991 and the place read empty at p = 1.0 (the house
+    # count caught it). The inscribed radius moves in steps; the bulge is rounded to 1 um
+    for r in (None, 0.5, 0.7, 0.9):
+        b = _on_a_line(r, width=0.9)["bulge"]
+        assert b == round(b, 3)
+    ev = {"mass": 0.03, "thickness": 0.0, "band_thickness": 0.999, "hidden": False, "visible": 1.0,
+          "line_halfwidth": 0.8, "along_line": False, "between_lines": False, "bulge": 0.28,
+          "swell": 0.121, "darken": 0.162, "lines_through": 1, "sharpness": 0.735}
+    r = decide(Mark("h", "dot", ()), ev)
+    assert r.state == EMPTY and r.unsure
+    assert not decide(Mark("h", "dot", ()), {**ev, "bulge": 0.279}).unsure
+
+
 def test_a_line_holding_more_ink_at_a_house_is_no_confident_empty():
     # PH79, fresh judge raging-waters-440122 (8.1 MP): a small dot drawn on a thick felt-tip
     # berm; the line swelled 0.2 mm (under PH74's 0.28) and read empty at p = 0.9991. The ink

@@ -308,7 +308,9 @@ def line_bulge(n: Normalised, x: float, y: float, line, lines, half: float) -> d
     dark = n.dark[sl][rows, cols] * known
     line_tone = float(median(dark.max(axis=1)[ref]))
     over_print = 1.0 - (1.0 - line_tone) * (1.0 - n.printed[sl][rows, cols])
-    return {"bulge": float(r[core].max() - median(r[ref])),
+    # rounded to a micrometre: the inscribed radius moves in pixel steps, and float32 sums
+    # would put a step on a bar just under it (PH206)
+    return {"bulge": round(float(r[core].max() - median(r[ref])), 3),
             "swell": float(median(width[core]) - median(width[ref])),
             "darken": float((dark - over_print)[core].max())}
 
