@@ -140,6 +140,12 @@ FIXTURES = {
     # judge photo raging-waters-2290121 (8.2 MP): Canalville's N4-E1 beside N4-E2, both drawn
     # from N4 4 degrees apart, emptied at p = 1.0 with a line beside N4-E2 all along (PH202)
     "near-collinear-rival": dict(seed=2290121),
+    # judge photo re-wilding-2280147 (3.0 MP): a box pencilled solid grey beside a shadow's soft
+    # edge, faint there and deep 20 mm away, doubted on the far depth (PH203)
+    "fill-beside-faint-band": dict(seed=2280147, game="re-wilding"),
+    # judge photo raging-waters-2440096 (2.3 MP): a house bulging its berm by PH74's bar, read
+    # just under it (0.27999991) and empty at p = 1.0 (PH206)
+    "bulge-on-the-bar": dict(seed=2440096),
 }
 
 
