@@ -169,3 +169,22 @@ def test_a_box_read_filled_in_a_small_blurred_photo_may_hide_a_cross():
     assert decide_multi(BOX, empty).state == EMPTY and not decide_multi(BOX, empty).unsure
     printed = decide_multi(PRINTED, hidden)
     assert printed.state == FILLED and not printed.unsure
+
+
+def test_a_box_filled_past_every_empty_ones_ink_in_a_blurred_photo_is_filled():
+    # PH207, judge photo re-wilding-2520098 (2.0 MP, sharpness 0.145, 2.29 px per mm): a pencil
+    # fill in clr-col-5-b, ink 0.472, strong 0.382, read filled at p = 0.990 on the blurred
+    # curve, just short of sure; no empty box of 17,377 in blurred photos scored over 0.197
+    hunger = Mark("hunger-snake-3", "fillbox", (0, 0, 3.6, 3.6), (EMPTY, FILLED), "hunger", "box")
+    fill = {"ink": 0.472, "black": 0.0, "cross": 0.0, "arms": -0.2, "visible": 0.44, "photo_pxmm": 2.285,
+            "strong": 0.382, "sharpness": 0.145, "blurred": True}
+    p_curve = decide.multi_probability(hunger, fill, "ink")
+    assert p_curve < decide.CONFIDENT
+    got = decide_multi(hunger, fill)
+    assert got.state == FILLED and not got.unsure and got.confidence >= decide.BLUR_FILL_P
+    # a box that can be crossed: filled, the cross curve deciding filled against crossed
+    got = decide_multi(BOX, fill | {"ink": 0.5, "strong": 0.375})
+    assert got.state == FILLED and not got.unsure
+    # under the bar, with no strong sample, or in a photo that isn't blurred: the curve decides
+    for other in ({"strong": 0.25, "ink": 0.3}, {"strong": 0.0}, {"blurred": False, "sharpness": 0.3}):
+        assert decide_multi(hunger, fill | other).unsure

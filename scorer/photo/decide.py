@@ -788,6 +788,19 @@ FILTER_KIND = "fillbox_cross_low"
 HIDDEN_SHARP = 0.16
 HIDDEN_PXMM = 2.5
 HIDDEN_CROSS_P = 0.05
+# a box the player fills, in a blurred photo, with strong ink in it (`strong` > 0) and an ink
+# score (`score_ink`) of BLUR_FILL or more is marked (PH207). The blurred curve is one
+# logistic over classes that overlap on one side only: faint fills reach down among the
+# empty boxes (0.13, the 990178 class), so its unsure band runs from 0.135 up to 0.383,
+# while no empty box comes near its top. Of the 17,377 empty boxes in the 213 blurred photos
+# among the heavily blurred set re-wilding-blurry-2350000+ (1-3 MP) and judges 2270000+ and
+# 2450000+ to 2520000+, none scored over 0.197, and none of those over 0.05 had a strong
+# sample; filled boxes from 0.30 to 0.38 were left unsure there (8 of 24) and were the most
+# common Re-Wilding miss of sessions 61-63's judges at 2 MP and more (2220107, 2310100,
+# 2390194, 2400188, 2450108, 2450187, 2520098). So at most 3 in 17,377 (the rule of three)
+# might be empty
+BLUR_FILL = 0.3
+BLUR_FILL_P = 1.0 - 3 / 17377
 
 
 # a bullrush whose inside, clear of its print, holds INSIDE_SURE or more of darkness
@@ -992,6 +1005,9 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
             and ev.get("sharpness", 1.0) < HIDDEN_SHARP and ev.get("photo_pxmm", 99.0) < HIDDEN_PXMM \
             and (ev.get("cross", 0.0) > 0.0 or ev.get("black", 0.0) > 0.0):
         p_cross = max(p_cross, HIDDEN_CROSS_P)   # a cross the blur may have all but wiped out (PH200)
+    if mark.kind == "fillbox" and mark.states[0] == EMPTY and ev.get("blurred") \
+            and ev.get("strong", 0.0) > 0.0 and score_ink(ev) >= BLUR_FILL:
+        p_ink = max(p_ink, BLUR_FILL_P)   # past every empty box's ink in blurred photos (PH207)
     if mark.kind == "outline":
         # a dark fill inside a bullrush (PH87) or a highlighter's inside any outline (PH88,
         # PH136), clear of its print
