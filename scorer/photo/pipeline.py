@@ -370,7 +370,8 @@ def _under_stripes(n: Normalised, paper: Blocks, light: Blocks, e, mark_map, rea
     marks = shadow.markable(mark_map, e.paper.shape, e.pxmm)
     d, level, near = shadow.stripes(paper, light, e, marks)
     stripes = shadow.striped(mark_map, d, level)
-    return shadow.doubt(readings, stripes, shadow.inked(n, readings, stripes, shadow.nearby(mark_map, near, stripes)))
+    inked = shadow.inked(n, readings, stripes, shadow.nearby(mark_map, near, stripes))
+    return shadow.doubt(readings, stripes, inked)
 
 
 def _filled_or_crossed(r: Reading) -> bool:

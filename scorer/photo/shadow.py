@@ -555,8 +555,9 @@ def _edge_span(n, r: Reading) -> float | None:
 
 def graded(n, readings: list[Reading]) -> list[Reading]:
     """An outline confidently read coloured with no colour a shadow can't give
-    (COLOURED_CHROMA over its ink, `decide.CHROMA_INSIDE_SURE` inside it, PH205), whose inside darkens from one side (`gradient` at GRADIENT or more),
-    is unsure: a shadow's edge may lie across it. So is one whose inside is colourless
+    (COLOURED_CHROMA over its ink, `decide.CHROMA_INSIDE_SURE` inside it, PH205), whose
+    inside darkens from one side (`gradient` at GRADIENT or more), is unsure: a shadow's
+    edge may lie across it. So is one whose inside is colourless
     (`own_ink` under OWN_SAT) and nearly white (under BARE_INSIDE: no colouring of its own,
     PH160), or colourless and the paper beside it in some direction nearly as dark
     (`shade_beside` at SHADE_SHARE or more): a shadow's tip may lie over it; and so is a
