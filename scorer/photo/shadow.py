@@ -94,7 +94,8 @@ def stripes(paper: Blocks, white: Blocks, e: Expected, marks: np.ndarray) -> tup
     out = on & far & on_paper
     np.maximum.at(level, labels[out], d[out])
     level[0] = 0.0     # a stripe's level is DEPTH or more: its blocks are `on`
-    return d, level[labels], _near(d, labels, out, level[labels])
+    whole = level[labels]
+    return d, whole, _near(d, labels, out, whole)
 
 
 # a stripe's depth changes along it (a cast shadow's soft edge deepens toward the shadow), and
@@ -234,13 +235,9 @@ def box_texture(n, mk: Mark, clear=None) -> float | None:
 
 def nearby(mark_map, near: np.ndarray, found: dict[str, float]) -> dict[str, float]:
     """The depth of the stripe under each mark `striped` found, as it shows on the plain
-    paper near the mark (`stripes`' third map, PH203): id -> depth."""
-    out = {}
-    for mk in mark_map:
-        if mk.id in found:
-            win = _window(mk, 1.0, near.shape)
-            out[mk.id] = min(found[mk.id], float(near[win].max()))
-    return out
+    paper near the mark (`stripes`' third map, PH203; never above the whole stripe's, as
+    `_near` takes it from that stripe's own blocks): id -> depth."""
+    return {mk.id: float(near[_window(mk, 1.0, near.shape)].max()) for mk in mark_map if mk.id in found}
 
 
 def inked(n, readings: list[Reading], stripes: dict[str, float], near: dict[str, float] | None = None) -> set[str]:
