@@ -185,6 +185,36 @@ def test_a_box_filled_past_every_empty_ones_ink_in_a_blurred_photo_is_filled():
     # a box that can be crossed: filled, the cross curve deciding filled against crossed
     got = decide_multi(BOX, fill | {"ink": 0.5, "strong": 0.375})
     assert got.state == FILLED and not got.unsure
-    # under the bar, with no strong sample, or in a photo that isn't blurred: the curve decides
-    for other in ({"strong": 0.25, "ink": 0.3}, {"strong": 0.0}, {"blurred": False, "sharpness": 0.3}):
+    # under the bar, with no strong sample, or in a sharp photo at the resolution split (PH208
+    # covers those under it): the curve decides
+    for other in ({"strong": 0.25, "ink": 0.3}, {"strong": 0.0}, {"blurred": False, "sharpness": 0.3, "photo_pxmm": 4.6}):
         assert decide_multi(hunger, fill | other).unsure
+
+
+def test_a_box_filled_past_every_empty_ones_ink_under_the_resolution_split_is_filled():
+    # PH208, judge photo re-wilding-2430080 (2.2 MP, 3.56 px per mm, not blurred): a pencil
+    # fill in ab-mirror-6, ink 0.473, strong 0.39, read filled at p = 0.98 on the low curve,
+    # short of sure; no empty box in such photos had a strong sample at all
+    fill = {"ink": 0.473, "black": 0.0, "cross": 0.0, "arms": -0.287, "visible": 0.562, "photo_pxmm": 3.564,
+            "strong": 0.39, "sharpness": 0.245}
+    assert decide.multi_kinds(BOX, fill, "ink") == ["fillbox_ink_low"]
+    assert decide.multi_probability(BOX, fill, "ink") < decide.CONFIDENT
+    got = decide_multi(BOX, fill)
+    assert got.state == FILLED and not got.unsure and got.confidence >= decide.LOW_FILL_P * (1 - 1e-4)
+    # judge 2510137's clr-col-1-b (2.7 MP, 2.88 px per mm): ink 0.285, strong 0.222, read
+    # empty at p = 0.93 on the curve; just past LOW_FILL, filled
+    faint = fill | {"ink": 0.285, "strong": 0.222, "photo_pxmm": 2.88, "sharpness": 0.266}
+    assert decide.multi_probability(BOX, faint, "ink") < 0.5
+    got = decide_multi(BOX, faint)
+    assert got.state == FILLED and not got.unsure
+    # under the bar: the curve decides, never filled with confidence
+    got = decide_multi(BOX, faint | {"ink": 0.2, "strong": 0.15})
+    assert got.unsure or got.state == EMPTY
+    # at the resolution split and over: the sharp curve decides (unsure here)
+    assert decide_multi(BOX, fill | {"photo_pxmm": decide.LOW_PXMM["ink"][1]}).unsure
+    # with no strong sample: never filled with confidence (PH52 reads it empty from 3.5 px per mm)
+    for px in (3.0, 3.564):
+        got = decide_multi(BOX, fill | {"strong": 0.0, "photo_pxmm": px})
+        assert got.unsure or got.state == EMPTY
+    # a box printed filled is read on its cross curve only, as before
+    assert decide_multi(PRINTED, fill).state == FILLED

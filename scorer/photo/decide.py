@@ -801,6 +801,14 @@ HIDDEN_CROSS_P = 0.05
 # might be empty
 BLUR_FILL = 0.3
 BLUR_FILL_P = 1.0 - 3 / 17377
+# ... and so is one in a photo under 4.5 px per mm that isn't blurred, with an ink score of
+# LOW_FILL or more, where the low curve ("fillbox_ink_low", mid 0.288, scale 0.026) leaves
+# 0.17-0.41 unsure (PH208). Of the 131,557 empty boxes in the 1,433 such photos among judges
+# 2430000+ to 2570000+ (bar 2500000+), none had a strong sample (on the ink share alone they
+# reach 0.203, and one 0.531); of the 44,702 marked ones, 44,700 had. Fills at 0.22-0.39 were
+# left unsure there (2430080, 2510137, 2560135)
+LOW_FILL = 0.2
+LOW_FILL_P = 1.0 - 3 / 131557
 
 
 # a bullrush whose inside, clear of its print, holds INSIDE_SURE or more of darkness
@@ -1005,9 +1013,14 @@ def decide_multi(mark: Mark, ev: dict) -> Reading:
             and ev.get("sharpness", 1.0) < HIDDEN_SHARP and ev.get("photo_pxmm", 99.0) < HIDDEN_PXMM \
             and (ev.get("cross", 0.0) > 0.0 or ev.get("black", 0.0) > 0.0):
         p_cross = max(p_cross, HIDDEN_CROSS_P)   # a cross the blur may have all but wiped out (PH200)
-    if mark.kind == "fillbox" and mark.states[0] == EMPTY and ev.get("blurred") \
-            and ev.get("strong", 0.0) > 0.0 and score_ink(ev) >= BLUR_FILL:
-        p_ink = max(p_ink, BLUR_FILL_P)   # past every empty box's ink in blurred photos (PH207)
+    if mark.kind == "fillbox" and mark.states[0] == EMPTY and ev.get("strong", 0.0) > 0.0:
+        # past every empty box's ink in blurred photos (PH207) and in others under the
+        # resolution split (PH208)
+        if ev.get("blurred"):
+            if score_ink(ev) >= BLUR_FILL:
+                p_ink = max(p_ink, BLUR_FILL_P)
+        elif 0.0 < ev.get("photo_pxmm", 0.0) < LOW_PXMM["ink"][1] and score_ink(ev) >= LOW_FILL:
+            p_ink = max(p_ink, LOW_FILL_P)
     if mark.kind == "outline":
         # a dark fill inside a bullrush (PH87) or a highlighter's inside any outline (PH88,
         # PH136), clear of its print
