@@ -146,6 +146,13 @@ FIXTURES = {
     # judge photo raging-waters-2440096 (2.3 MP): a house bulging its berm by PH74's bar, read
     # just under it (0.27999991) and empty at p = 1.0 (PH206)
     "bulge-on-the-bar": dict(seed=2440096),
+    # judge photo raging-waters-2280067 (7.0 MP): an empty candidate across four shaded swamps
+    # in Delta, 74 % of it inked by their hatching, read drawn at p = 0.996; only the referee
+    # caught it (the berm would pass through a swamp). Without the swamps' ink it is empty (PH209)
+    "swamp-ink-no-line": dict(seed=2280067),
+    # judge photo raging-waters-2470189 (2.4 MP): a drawn berm in Canalville with ink on marks
+    # read with confidence; left out, it still reads drawn (p = 0.990), so it stays as read (PH209)
+    "line-kept-past-marks": dict(seed=2470189),
 }
 
 

@@ -334,22 +334,27 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
         # a candidate berm read as empty (PH2), or left unsure on a neighbour's ink (PH127),
         # whose ink lies on swamps and house dots read with confidence is judged again
         # without that ink; where that leaves it confidently empty, the map's dots are read
-        # again without its line
+        # again without its line. One read drawn is judged so too, and read empty where that
+        # leaves it empty: its ink was the shaded swamps' (PH209)
         changed = set()
         on_marks = {g: _on_marks(readings, mark_map, g) for g in {m.group for m in lines}}
         for m in lines:
             r = readings[m.id]
             if final[m.id].get("ambiguous"):
                 new = berms.neighbour_again(final[m.id], on_marks[m.group])
-            elif r.state == EMPTY:
-                new = berms.leave_out(final[m.id], on_marks[m.group])
             else:
+                new = berms.leave_out(final[m.id], on_marks[m.group])
+            if new is None:
                 continue
-            if new is not None:
-                final[m.id] = new
-                readings[m.id] = decide(m, _plain(new))
-                if r.unsure and not readings[m.id].unsure:
-                    changed.add(m.group)
+            again = decide(m, _plain(new))
+            if r.state == MARKED and not final[m.id].get("ambiguous"):
+                if again.state != EMPTY:
+                    continue    # still a line without that ink: as read
+                changed.add(m.group)
+            final[m.id] = new
+            readings[m.id] = again
+            if r.unsure and not again.unsure:
+                changed.add(m.group)
         if changed:
             segs = _drawn_segments(readings, lines)
             _read_dots(n, [m for m in dots if m.group in changed], segs, swamp, readings)
