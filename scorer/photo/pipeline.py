@@ -335,7 +335,7 @@ def read_marks(n: Normalised, mark_map) -> list[Reading]:
         # whose ink lies on swamps and house dots read with confidence is judged again
         # without that ink; where that leaves it confidently empty, the map's dots are read
         # again without its line. One read drawn is judged so too, and read empty where that
-        # leaves it empty: its ink was the shaded swamps' (PH209)
+        # leaves it empty: its ink was theirs, a shaded swamp's hatching, say (PH209)
         changed = set()
         on_marks = {g: _on_marks(readings, mark_map, g) for g in {m.group for m in lines}}
         for m in lines:
