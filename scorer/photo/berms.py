@@ -916,6 +916,11 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
                     # pulled onto the winner's ink (a near-collinear pair) misses its own
                     # line there. Its ends and the ink beside say drawn; unsure (PH202)
                     out[m] = dict(out[m], ambiguous=True, family=sorted(group), second_line=share)
+                elif m in rivals and n_st >= 6 and share >= RIVAL_HALF:
+                    # a rival inked beside the winner all along where it leaves it, and along
+                    # half or more of where it leaves every line drawn (another family's may
+                    # cross it, or print hide a stretch of it): PH171's doubt, not empty (PH210)
+                    out[m] = dict(out[m], ambiguous=True, family=sorted(group), second_line=share)
                 elif n_st >= 6 and not second or bare and not (second and not _judgeable(own)):
                     # bare; but a fit with nothing of its own (it followed the drawn lines all
                     # along) beside a second line says nothing of this one: unsure (PH93)
