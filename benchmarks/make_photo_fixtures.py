@@ -153,6 +153,10 @@ FIXTURES = {
     # judge photo raging-waters-2470189 (2.4 MP): a drawn berm in Canalville with ink on marks
     # read with confidence; left out, it still reads drawn (p = 0.990), so it stays as read (PH209)
     "line-kept-past-marks": dict(seed=2470189),
+    # judge photo raging-waters-2670035 (11.0 MP): Delta's S2-W1 and S3-W1 both drawn from W1;
+    # S2-W1, the rival by its ends, inked beside S3-W1 on 0.81 of where it leaves it but on 0.73
+    # where it also leaves a line crossing it, was emptied at p = 1.0 (PH210)
+    "rival-past-a-crossing": dict(seed=2670035),
 }
 
 
