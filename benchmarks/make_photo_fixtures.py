@@ -157,6 +157,10 @@ FIXTURES = {
     # S2-W1, the rival by its ends, inked beside S3-W1 on 0.81 of where it leaves it but on 0.73
     # where it also leaves a line crossing it, was emptied at p = 1.0 (PH210)
     "rival-past-a-crossing": dict(seed=2670035),
+    # judge photo raging-waters-2750153 (3.1 MP): Delta's S2-W1, hidden over a printed digit near
+    # S2, with S3-W1 through its corridor; the fit through its peaks took S3-W1, the corridor
+    # threw it out, and S2-W1 read empty at p = 0.9999 (PH211)
+    "crossed-corridor": dict(seed=2750153),
 }
 
 

@@ -447,6 +447,10 @@ def _best_supported(t: np.ndarray, L: float, offs: np.ndarray, inner: np.ndarray
     n = len(t)
     runs = _runs(inner, inner_k, offs)
     have = int(_support(t, runs, np.array([a]), np.array([b]))[0])
+    if max(abs(a), abs(a + b * L)) > HALF - 0.2:
+        # a fit the corridor rejects as another line's (`_evidence_core`) is none of this
+        # candidate's: its support is no bar to a line of its own (PH211)
+        have = 0
     # a fit missing a pile by more than any drawn line does is no berm of this candidate's
     astray = max(abs(a), abs(a + b * L)) > HOUGH_MISS + HOUGH_STEP / 2
     margin = max(TIE[0], TIE[1] * n) if astray else max(BETTER[0], BETTER[1] * n)
