@@ -20,6 +20,7 @@ from .stats import median
 
 STEP = 0.5            # mm between stations
 HALF = 3.5            # mm, half width of the search corridor
+FIT_KEEP = HALF - 0.2  # mm off a pile past which a fit through the peaks is another line's
 OFF_STEP = 0.2        # mm between profile samples
 SIDE = (3.9, 5.9)     # mm, the parallel corridors beside
 END_TRIM = 6.0        # mm left out at each end
@@ -330,7 +331,7 @@ def _evidence_core(seg, g, ink: np.ndarray, kn: np.ndarray, clear: np.ndarray | 
         if strong.sum() >= TRY_BEST * len(t):    # enough ink for a better-supported line (PH65, PH76)
             seen = inner_k if clear is None else inner_k & clear[:, :no]
             a, b = _best_supported(t, L, offs, inner, inner_k, a, b, seen)
-    if max(abs(a), abs(a + b * L)) > HALF - 0.2:   # the peaks belong to some other line
+    if max(abs(a), abs(a + b * L)) > FIT_KEEP:   # the peaks belong to some other line
         a, b = 0.0, 0.0
     fit_o = a + b * t
     # follow the line's wobble: the local centre is the mean peak offset within +-5 mm
@@ -447,12 +448,13 @@ def _best_supported(t: np.ndarray, L: float, offs: np.ndarray, inner: np.ndarray
     n = len(t)
     runs = _runs(inner, inner_k, offs)
     have = int(_support(t, runs, np.array([a]), np.array([b]))[0])
-    if max(abs(a), abs(a + b * L)) > HALF - 0.2:
+    miss = max(abs(a), abs(a + b * L))
+    if miss > FIT_KEEP:
         # a fit the corridor rejects as another line's (`_evidence_core`) is none of this
         # candidate's: its support is no bar to a line of its own (PH211)
         have = 0
     # a fit missing a pile by more than any drawn line does is no berm of this candidate's
-    astray = max(abs(a), abs(a + b * L)) > HOUGH_MISS + HOUGH_STEP / 2
+    astray = miss > HOUGH_MISS + HOUGH_STEP / 2
     margin = max(TIE[0], TIE[1] * n) if astray else max(BETTER[0], BETTER[1] * n)
     if have + margin > n:
         return a, b
@@ -920,7 +922,7 @@ def settle_families(out: dict[str, dict], raw: dict[str, dict], fam: dict[str, s
                     # pulled onto the winner's ink (a near-collinear pair) misses its own
                     # line there. Its ends and the ink beside say drawn; unsure (PH202)
                     out[m] = dict(out[m], ambiguous=True, family=sorted(group), second_line=share)
-                elif m in rivals and n_st >= 6 and share >= RIVAL_HALF:
+                elif m in rivals and n_st >= 6 and RIVAL_HALF <= share < SECOND_LINE:
                     # a rival inked beside the winner all along where it leaves it, and along
                     # half or more of where it leaves every line drawn (another family's may
                     # cross it, or print hide a stretch of it): PH171's doubt, not empty (PH210)
