@@ -1105,15 +1105,32 @@ def test_a_soft_tone_with_no_strong_sample_is_no_swamp_in_a_sharp_photo():
           "texture": 0.086, "sharpness": 0.895}
     r = decide(Mark("s", "cell", ()), ev)
     assert r.state == EMPTY and not r.unsure
-    # strokes (texture), a strong sample or a blurred photo leave the level's reading alone
-    for other in ({"texture": 0.365}, {"strong": 0.0006}, {"sharpness": 0.25}, {"blurred": True}):
+    # strokes (texture) or a blurred photo leave the level's reading alone; a strong sample
+    # leaves it unsure (PH212, below)
+    for other in ({"texture": 0.365}, {"sharpness": 0.25}, {"blurred": True}):
         assert decide(Mark("s", "cell", ()), {**ev, **other}).state == MARKED, other
+    assert decide(Mark("s", "cell", ()), {**ev, "strong": 0.0006}).unsure
     # the synthetic soft tone of PH113's test, seen in a sharp photo, is capped too
     x, y = AQ.to_mm(3, 5)
     tone = area.box_evidence(_norm(_soft_tone(_page(), x + AQ.pitch * 0.6, y + AQ.pitch / 2, 24)),
                              (x, y, AQ.pitch, AQ.pitch), inset=1.2, texture=True)
     assert tone["strong"] == 0.0
     assert decide(Mark("s", "cell", ()), {**tone, "sharpness": 0.9}).state == EMPTY
+
+
+def test_a_soft_tone_with_strong_samples_is_unsure_in_a_sharp_photo():
+    # PH212, judge photo raging-waters-2750009 (4.8 MP, sharpness 0.885): a cast shadow's soft
+    # diagonal band over Aquaterra's empty 5,5 read shaded at p = 0.995, only the swamp count
+    # catching it: strong samples (0.207) but a texture of 0.144, where shaded squares in
+    # photos this sharp show 0.365 and more
+    ev = {"fraction": 0.333, "strong": 0.207, "spread": 0.667, "visible": 0.956, "level": 0.752,
+          "texture": 0.144, "sharpness": 0.885}
+    r = decide(Mark("s", "cell", ()), ev)
+    assert r.unsure
+    # a hatch's strokes, or a blurred photo, keep the level's confident reading
+    for other in ({"texture": 0.365}, {"blurred": True}):
+        r = decide(Mark("s", "cell", ()), {**ev, **other})
+        assert r.state == MARKED and not r.unsure, other
 
 
 def _streak(img: np.ndarray, a, b, depth: float, sigma_mm: float) -> np.ndarray:
