@@ -161,6 +161,10 @@ FIXTURES = {
     # S2, with S3-W1 through its corridor; the fit through its peaks took S3-W1, the corridor
     # threw it out, and S2-W1 read empty at p = 0.9999 (PH211)
     "crossed-corridor": dict(seed=2750153),
+    # judge photo raging-waters-2770006 (2.1 MP): Boglandia's drawn E1-S1 reached S1, and its
+    # trace crossed S1's print to a faint speck 13 mm on; its end read that far past S1 and
+    # left its family unsure at p = 0.7 (PH213)
+    "speck-past-a-pile": dict(seed=2770006),
 }
 
 
