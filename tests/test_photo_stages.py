@@ -1167,6 +1167,20 @@ def test_a_soft_wide_streak_in_a_sharp_photo_is_no_berm():
     assert decide(Mark("x", "line", (*a, *b)), ev).state == MARKED
 
 
+def test_a_faint_streak_0_6_mm_either_side_in_a_sharp_photo_is_no_berm():
+    # PH214, judge raging-waters-2780032 (9.4 MP, sharpness 0.92): a shadow's edge along
+    # Aquaterra's S3-W4 (78 mm), strength 1.26, ink 0.6 mm either side, read drawn at
+    # p = 0.9998 under PH115's old width bar (0.7); faint drawn lines run 0.3-0.5 mm either side
+    ev = {"coverage": 0.886, "gap": 1.0, "clear_cov": 0.962, "clear_share": 0.803, "clear_miss": 2.0,
+          "known": 1.0, "clutter": 0.0, "strength": 1.262, "offset": 1.714, "length": 78.17,
+          "ends": (1.84, 4.83), "sharpness": 0.919, "halfwidth": 0.6, "explained": 0.068, "clear_own": 0.98}
+    a, b = np.array(_pile("S3")), np.array(_pile("W4"))
+    r = decide(Mark("x", "line", (*a, *b)), ev)
+    assert r.state == EMPTY and not r.unsure
+    # the widest faint drawn line (0.5 mm either side) is still read on its coverage
+    assert decide(Mark("x", "line", (*a, *b)), ev | {"halfwidth": 0.5}).state == MARKED
+
+
 def test_a_streak_wider_than_any_drawn_line_is_no_berm_but_a_thick_felt_tip_is():
     # PH115, fresh photo raging-waters-480189 (9.3 MP): a streak 2.6 mm either side of its
     # peak, strength 2.76, read drawn at p = 0.96; no drawn line in a sharp photo ran 1.2 mm

@@ -392,10 +392,14 @@ VISIBLE_MIN = {"box": 0.12, "cell": 0.15, "dot": 0.3, "outline": 0.15, "fillbox"
 # drawn at p = 0.78 and 0.71 (strength 1.21 and 1.44, half widths 0.7 and 1.0 mm). Of 38,120
 # drawn lines in photos this sharp on the 25 fresh ranges none was fainter than 1.93, and the
 # faint ones (under 2.45) ran 0.3-0.5 mm either side (a dark 0.3 mm line drawn on a page
-# rendered at 5 px per mm: 0.6); so at most 3 in 38,120 might be drawn
+# rendered at 5 px per mm: 0.6); so at most 3 in 38,120 might be drawn. SOFT_WIDE was 0.7
+# until judge raging-waters-2780032 (9.4 MP, sharpness 0.92): a shadow's edge along Aquaterra's
+# S3-W4, strength 1.26 and 0.6 mm either side, read drawn at p = 0.9998. Of 27,753 drawn lines
+# in such photos among 3,400 judge photos none was fainter than 1.86, and the faint ones
+# (under 2.45) again ran 0.3-0.5 mm either side (PH214)
 SOFT_SHARP = 0.4
 SOFT_STRENGTH = 1.7
-SOFT_WIDE = 0.7
+SOFT_WIDE = 0.6
 # ... or, darker, wider than any drawn line there (PH115, fresh photo raging-waters-480189,
 # 9.3 MP: a streak 2.6 mm either side, strength 2.76, read drawn at p = 0.96). Of 12,662 drawn
 # lines in such photos (1,170 of the fresh ranges') none ran 1.2 mm or more either side, and
