@@ -415,19 +415,28 @@ SOFT_P = 3 / 38120
 # 2010188's read drawn
 DRAWN_SOFT = 15497
 SOFT_WIDER_P = 3 / DRAWN_SOFT
+# ... and in a photo at least SOFT_SHARP sharp, one SOFT_BROAD mm or more either side short of
+# SOFT_WIDER_STRENGTH (PH215): judge raging-waters-2830093 (1.3 MP, sharpness 0.63), a shadow's
+# band along Boglandia's E1-S2, strength 2.57, 1.1 mm either side, read drawn at p = 0.9997.
+# Of 27,753 drawn lines in such photos among 3,400 judge photos (2430000+ to 2490000+,
+# 2690000+ to 2780000+), the 8,632 running 0.8 mm or more either side had strengths of 4.80
+# and more (felt-tip), those running 1.0 mm or more 6.6 and more
+SOFT_BROAD = 0.8
 
 
 def soft_streak(ev: dict) -> bool:
     """Whether a line candidate's ink is a shadow's soft streak (PH115): in a sharp photo,
-    faint and wide; in any photo not blurred, wider than any drawn line there and short of a
-    felt-tip's darkness (PH196). A pencil line, however faint, is narrow there."""
+    faint and wide, or broader than a line short of a felt-tip's darkness runs there (PH215);
+    in any photo not blurred, wider than any drawn line there and short of a felt-tip's
+    darkness (PH196). A pencil line, however faint, is narrow there."""
     if ev.get("blurred") or "sharpness" not in ev:
         return False
     strength, wide = ev.get("strength", 0.0), ev.get("halfwidth", 0.0)
-    wider = 0.0 < strength < SOFT_WIDER_STRENGTH and wide >= SOFT_WIDER
+    short_of_felt = 0.0 < strength < SOFT_WIDER_STRENGTH
     if ev["sharpness"] < SOFT_SHARP:
-        return wider
-    return wider or 0.0 < strength < SOFT_STRENGTH and wide >= SOFT_WIDE
+        return short_of_felt and wide >= SOFT_WIDER
+    # sharp: wider than a felt-tip's darkness allows (PH215), or faint and wide (PH115)
+    return short_of_felt and wide >= SOFT_BROAD or 0.0 < strength < SOFT_STRENGTH and wide >= SOFT_WIDE
 
 
 # median ink along print (`berms._along_print`) from which a candidate with no line found
