@@ -165,6 +165,10 @@ FIXTURES = {
     # trace crossed S1's print to a faint speck 13 mm on; its end read that far past S1 and
     # left its family unsure at p = 0.7 (PH213)
     "speck-past-a-pile": dict(seed=2770006),
+    # judge photo raging-waters-2830039 (1.8 MP): a cast shadow's edge across the calibration
+    # strip's white patch was measured as noise; the ink threshold it raised hid every grey
+    # pencil line, and 17 drawn marks read empty with confidence (PH216)
+    "shadow-on-the-strip": dict(seed=2830039),
 }
 
 

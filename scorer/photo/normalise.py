@@ -153,6 +153,20 @@ def _patch_stats(img: np.ndarray, box: tuple[float, float, float, float], pxmm: 
     return img[r0:max(r1, r0 + 1), c0:max(c1, c0 + 1)]
 
 
+def patch_noise(d: np.ndarray) -> float:
+    """The darkness noise on a plain patch: the spread about a plane fitted to it. A cast
+    shadow's edge or a lighting ramp across the patch tilts it; that is light, not noise
+    (PH216: judge raging-waters-2830039, a shadow's edge across the white patch read as a
+    spread of 0.052, which raised the ink threshold to 0.21 and hid every pencil line)."""
+    h, w = d.shape
+    if h * w < 4:
+        return float(np.std(d))
+    yy, xx = np.mgrid[0:h, 0:w]
+    a = np.c_[np.ones(d.size), xx.ravel(), yy.ravel()]
+    coef, *_ = np.linalg.lstsq(a, d.ravel().astype(np.float64), rcond=None)
+    return float(np.std(d.ravel() - a @ coef))
+
+
 def calibrate(dark: np.ndarray, lab: np.ndarray, e: Expected, calibration_box, n_patches: int) -> Calibration:
     """Read the calibration strip: tone curve observed -> nominal darkness, and noise."""
     x, y, w, h = calibration_box
@@ -166,7 +180,7 @@ def calibrate(dark: np.ndarray, lab: np.ndarray, e: Expected, calibration_box, n
         nom.append(float(median(_patch_stats(e.dark, box, e.pxmm))))
         ab.append(np.median(_patch_stats(lab[..., 1:], box, e.pxmm).reshape(-1, 2), axis=0))
         if i == 0:
-            noise = float(np.std(d))
+            noise = patch_noise(d)
     ok = all(b - a > 0.04 for a, b in zip(obs, obs[1:])) and obs[0] < 0.25 and obs[-1] > 0.5
     abs_ = np.array(ab)
     chroma_noise = float(np.max(np.linalg.norm(abs_ - abs_.mean(axis=0), axis=1))) if len(abs_) else 0.0
