@@ -418,9 +418,9 @@ SOFT_WIDER_P = 3 / DRAWN_SOFT
 # ... and in a photo at least SOFT_SHARP sharp, one SOFT_BROAD mm or more either side short of
 # SOFT_WIDER_STRENGTH (PH215): judge raging-waters-2830093 (1.3 MP, sharpness 0.63), a shadow's
 # band along Boglandia's E1-S2, strength 2.57, 1.1 mm either side, read drawn at p = 0.9997.
-# Of 27,753 drawn lines in such photos among 3,400 judge photos (2430000+ to 2490000+,
-# 2690000+ to 2780000+), the 8,632 running 0.8 mm or more either side had strengths of 4.80
-# and more (felt-tip), those running 1.0 mm or more 6.6 and more
+# Of 37,569 drawn lines in such photos among 4,600 judge photos (2430000+ to 2490000+,
+# 2690000+ to 2830000+, the benchmark's), the 11,586 running 0.8 mm or more either side had
+# strengths of 4.80 and more (felt-tip), those running 1.0 mm or more 6.6 and more
 SOFT_BROAD = 0.8
 
 
