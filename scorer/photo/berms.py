@@ -259,10 +259,10 @@ def trace(n: Normalised, seg: tuple[float, float, float, float], fit: tuple[floa
         out = []
         for k, (end, jumped) in enumerate(zip(ends, jumps)):
             dist = np.hypot(t - (L if k else 0.0), a + b * t)
+            beyond = [[j for j in range(min(post, end), max(post, end) + 1) if hit[j]] for _, post in jumped]
             out.append([(float(dist[pre]), at(t[pre]), float(dist[min(pre, post) + 1:max(pre, post)].min()),
-                         np.array([at(t[j]) for j in range(min(post, end), max(post, end) + 1) if hit[j]]),
-                         np.array([peak[j] for j in range(min(post, end), max(post, end) + 1) if hit[j]]))
-                        for pre, post in jumped])
+                         np.array([at(t[j]) for j in idx]), peak[idx])
+                        for (pre, post), idx in zip(jumped, beyond)])
         reach["jumps"] = out
         inside = hit & (t >= 0) & (t <= L)
         reach["line_peak"] = float(np.median(peak[inside])) if inside.any() else 0.0
