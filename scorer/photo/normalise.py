@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from .expected import Expected, luminance
-from .stats import median
+from .stats import median, plane_fit
 
 DARK_FLOOR = 0.06      # nominal darkness: below a quarter of the 25 % grey patch is not ink
 CHROMA_FLOOR = 9.0     # Lab a*b* distance: below this a colour cast is not ink
@@ -162,9 +162,7 @@ def patch_noise(d: np.ndarray) -> float:
     if h * w < 4:
         return float(np.std(d))
     yy, xx = np.mgrid[0:h, 0:w]
-    a = np.c_[np.ones(d.size), xx.ravel(), yy.ravel()]
-    coef, *_ = np.linalg.lstsq(a, d.ravel().astype(np.float64), rcond=None)
-    return float(np.std(d.ravel() - a @ coef))
+    return float(np.std(plane_fit(xx.ravel(), yy.ravel(), d.ravel().astype(np.float64))[1]))
 
 
 def calibrate(dark: np.ndarray, lab: np.ndarray, e: Expected, calibration_box, n_patches: int) -> Calibration:

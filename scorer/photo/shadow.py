@@ -20,7 +20,7 @@ from .expected import Expected, luminance
 from .markmap import COLOURED, CROSSED, EMPTY, FILLED, Mark, Reading, bbox
 from .marks import DOT_PLACE, crop_mask, stroke_texture
 from .normalise import Blocks, closed
-from .stats import median
+from .stats import median, plane_fit
 
 CLOSE_MM = 3          # the small closing: darker patches wider than this are light to it
 DEPTH = 0.04          # share of the white a shadow takes off to count
@@ -344,10 +344,9 @@ def _plane(n, sl: tuple[slice, slice], inside: np.ndarray, samples: int) -> tupl
         return None
     v = (dark - printed)[inside] / n.calib.dark_threshold
     yy, xx = np.nonzero(inside)
-    A = np.c_[xx / n.pxmm, yy / n.pxmm, np.ones(len(xx))]
-    coef = np.linalg.lstsq(A, v, rcond=None)[0]
+    coef, res = plane_fit(xx / n.pxmm, yy / n.pxmm, v)
     mean = max(float(v.mean()), MEAN_FLOOR)
-    return float(np.hypot(coef[0], coef[1])) / mean, float(np.std(v - A @ coef)) / mean
+    return float(np.hypot(coef[0], coef[1])) / mean, float(np.std(res)) / mean
 
 
 def gradient(n, mk: Mark) -> float | None:

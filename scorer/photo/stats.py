@@ -21,3 +21,10 @@ def median(x: np.ndarray):
     if np.isnan(p[-1]):   # numpy's median is NaN then (with its warning)
         return np.median(x)
     return out
+
+
+def plane_fit(x: np.ndarray, y: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Least squares v = gx x + gy y + c: the coefficients (gx, gy, c) and the residuals."""
+    a = np.c_[x, y, np.ones(len(x))]
+    coef = np.linalg.lstsq(a, v, rcond=None)[0]
+    return coef, v - a @ coef
